@@ -1,0 +1,111 @@
+"""The `checker` command: run scenarios, explain one, print the JSON Schema."""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from checker.explain import explain
+from checker.games import GAMES
+from checker.report import github_lines, problem_lines, summary, write_junit
+from checker.runner import check_paths, check_scenario, read_file
+from checker.schema import scenario_schema
+
+DEFAULT_PATHS = ("scenarios", "docs")
+
+
+class ExitCode(enum.IntEnum):
+    OK = 0
+    """Every scenario holds."""
+    FAILED = 1
+    """A scenario failed or a file has errors."""
+    INTERNAL_ERROR = 3
+    USAGE_ERROR = 4
+    """The command line itself is wrong (unknown option, missing file)."""
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="checker", description="Check worked rules examples against the rules "
+                     "engine.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    run = commands.add_parser("run", help="check scenarios in files and folders")
+    run.add_argument("paths", nargs="*", metavar="PATH",
+                     help="YAML or Markdown files, or folders (default: scenarios/ and docs/)")
+    run.add_argument("--junit-xml", metavar="FILE", type=Path, help="also write a JUnit XML report")
+    run.add_argument("--format", choices=("text", "github"), default="text",
+                     help="github: one annotation per problem, for GitHub Actions")
+    explain_cmd = commands.add_parser("explain", help="walk through one scenario step by step")
+    explain_cmd.add_argument("file", type=Path)
+    explain_cmd.add_argument("--id", help="which scenario, when the file holds several")
+    commands.add_parser("schema", help="print the JSON Schema of scenario files")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "run":
+            return _run(args)
+        if args.command == "explain":
+            return _explain(args)
+        print(json.dumps(scenario_schema(GAMES), indent=2))
+        return ExitCode.OK
+    except UsageError as error:
+        print(f"checker: error: {error}", file=sys.stderr)
+        print("usage: checker {run,explain,schema} ... (see checker --help)", file=sys.stderr)
+        return ExitCode.USAGE_ERROR
+
+
+def _run(args: argparse.Namespace) -> int:
+    paths = [Path(p) for p in args.paths] or [Path(p) for p in DEFAULT_PATHS if Path(p).exists()]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    if not paths:
+        raise UsageError("nothing to check: give a path (no scenarios/ or docs/ here)")
+    report = check_paths(paths, GAMES)
+    lines = github_lines(report) if args.format == "github" else problem_lines(report)
+    for line in lines:
+        print(line)
+    if args.junit_xml:
+        write_junit(report, args.junit_xml)
+    print(summary(report))
+    if report.passed + report.failed == 0:
+        print("checker: no scenarios found", file=sys.stderr)
+        return ExitCode.FAILED
+    return ExitCode.OK if report.ok else ExitCode.FAILED
+
+
+def _explain(args: argparse.Namespace) -> int:
+    if not args.file.is_file():
+        raise UsageError(f"no such file: {args.file}")
+    loaded = read_file(args.file, GAMES)
+    for problem in loaded.problems:
+        print(problem)
+    scenarios = loaded.scenarios
+    if args.id:
+        scenarios = [s for s in scenarios if s.id == args.id]
+        if not scenarios:
+            known = ", ".join(s.id for s in loaded.scenarios) or "none"
+            raise UsageError(f"no scenario '{args.id}' in {args.file} (ids: {known})")
+    elif len(scenarios) > 1:
+        raise UsageError(f"{args.file} holds {len(scenarios)} scenarios; choose one with --id "
+                         f"({', '.join(s.id for s in scenarios)})")
+    if not scenarios:
+        return ExitCode.FAILED
+    verdict = check_scenario(scenarios[0], GAMES)
+    print(explain(verdict), end="")
+    return ExitCode.OK if verdict.passed and not loaded.problems else ExitCode.FAILED

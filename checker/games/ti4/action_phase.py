@@ -1,0 +1,189 @@
+"""The action phase as far as scoring cares: turns, combat windows (61.7), destroying units
+(61.9), the custodians token (27) and Imperial (45)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.games.ti4 import scoring, secrets
+from checker.games.ti4.common import Events, Handler, cite, fresh_window, gain_points, mostly, refuse
+from checker.games.ti4.state import (
+    STRATEGY_CARDS, CommandTokens, Destruction, RoundPhase, State, frozen, updated,
+)
+
+CUSTODIANS_COST = 6
+
+
+def strategy_phase(state: State, picks: Any) -> tuple[State, Events]:
+    events: Events = []
+    if state.phase is RoundPhase.AGENDA:
+        state = state.with_(round=state.round + 1, phase=RoundPhase.STRATEGY, status_done=0)
+        events.append(cite("40", f"The agenda phase is over; round {state.round} begins."))
+    if state.phase is not RoundPhase.STRATEGY:
+        refuse("40", f"the strategy phase starts a game round; this is the {state.phase.value} "
+               "phase")
+    missing = [p for p in state.players if p not in picks]
+    if missing:
+        refuse("84.1", f"every player takes a strategy card; {mostly(missing)} took none")
+    taken: dict[str, str] = {}
+    held = {}
+    for player in state.clockwise_from_speaker():
+        chosen = (picks[player],) if isinstance(picks[player], str) else tuple(picks[player])
+        for card in chosen:
+            if card in taken:
+                refuse("84.1", f"{card} was already taken by {taken[card]}")
+            taken[card] = player
+            events.append(cite("84.1", f"{player} takes {card} (initiative {STRATEGY_CARDS[card]})."))
+        held[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
+    state = state.with_(strategy_cards=frozen(held), phase=RoundPhase.ACTION, active=None)
+    state = fresh_window(state, "between")
+    rule = "48.3" if any(len(cards) > 1 for cards in held.values()) else "48.1"
+    events.append(cite(rule, f"Initiative order: {', '.join(state.initiative_order())}."))
+    return state, events
+
+
+def tactical_action(state: State, args: Any) -> tuple[State, Events]:
+    if state.phase is not RoundPhase.ACTION:
+        refuse("40.2", f"players take turns only in the action phase; this is the "
+               f"{state.phase.value} phase")
+    player = args["player"]
+    state = fresh_window(state.with_(active=player, destroyed=()), "turn")
+    return state, [cite("89", f"{player} takes a tactical action and is the active player.")]
+
+
+def _window(kind: str, label: str, rule: str, text: str, space: bool = False) -> Handler:
+    def handler(state: State, args: Any) -> tuple[State, Events]:
+        if state.active is None:
+            refuse("89", f"{label} happens during a tactical action, and none is under way")
+        if space and state.window_kind == "space":
+            return state, [cite(rule, text)]
+        return fresh_window(state, kind), [cite(rule, text)]
+    return handler
+
+
+space_cannon_offense = _window("outside", "space cannon offense", "61.note6",
+                               "Space cannon offense is outside combat: no limit on scoring.")
+anti_fighter_barrage = _window("space", "anti-fighter barrage", "61.note6a",
+                               "Anti-fighter barrage is part of the space combat: one objective "
+                               "per player during or after it.", space=True)
+space_combat = _window("space", "space combat", "61.7",
+                       "Space combat: one objective per player during or after it.", space=True)
+bombardment = _window("outside", "bombardment", "61.note6",
+                      "Bombardment is outside combat: no limit on scoring.")
+space_cannon_defense = _window("outside", "space cannon defense", "61.note6",
+                               "Space cannon defense is outside combat: no limit on scoring.")
+
+
+def ground_combat(state: State, args: Any) -> tuple[State, Events]:
+    if state.active is None:
+        refuse("89", "a ground combat happens during a tactical action, and none is under way")
+    state = fresh_window(state, "ground")
+    return state, [cite("61.7a", f"Ground combat on {args['planet']}: counted apart from the space "
+                                 "combat and other ground combats; one objective per player.")]
+
+
+def destroy_units(state: State, args: Any) -> tuple[State, Events]:
+    units = tuple(args["units"])
+    record = Destruction(args["player"], args["owner"], units, args["means"])
+    return state.with_(destroyed=state.destroyed + (record,)), [
+        cite("61.9", f"{args['player']} destroys {args['owner']}'s {mostly(list(units))} "
+                     f"({args['means']}).")]
+
+
+def reduce_fleet_pool(state: State, args: Any) -> tuple[State, Events]:
+    player, count = args["player"], args["tokens"]
+    pools = state.tokens[player]
+    taken = min(count, pools.fleet)
+    fleet = pools.fleet - taken
+    state = state.with_(tokens=updated(state.tokens, player, CommandTokens(
+        pools.tactic, fleet, pools.strategy, pools.board, pools.reinforcements + taken)))
+    events = [cite("37.3", f"{args['forced_by']}'s effect takes {taken} token(s) from "
+                           f"{player}'s fleet pool, now {fleet}.")]
+    largest = state.largest_fleet.get(player, 0)
+    if largest > fleet:
+        excess = largest - fleet
+        removal = Destruction(args["forced_by"], player, ("ship",) * excess, "fleet pool")
+        state = state.with_(largest_fleet=updated(state.largest_fleet, player, fleet),
+                            ships_removed=updated(state.ships_removed, player,
+                                                  state.ships_removed.get(player, 0) + excess),
+                            destroyed=state.destroyed + (removal,))
+        events.append(cite("61.9a", f"{player} removes {excess} ship(s) over the fleet pool; they "
+                                    "are removed, not destroyed."))
+    return state, events
+
+
+def remove_custodians(state: State, args: Any) -> tuple[State, Events]:
+    player = args["player"]
+    if state.custodians_removed:
+        refuse("27.2", "the custodians token has already been removed from Mecatol Rex")
+    if state.phase is not RoundPhase.ACTION or state.active != player:
+        refuse("27.2", f"only the active player removes the custodians token, during an invasion "
+               f"of Mecatol Rex")
+    events = []
+    funds = state.spendable.get(player)
+    if funds is not None and "influence" in funds:
+        if funds["influence"] < CUSTODIANS_COST:
+            refuse("27.2", f"removing the custodians token costs {CUSTODIANS_COST} influence; "
+                   f"{player} has {funds['influence']}")
+        state = state.with_(spendable=updated(state.spendable, player, updated(
+            funds, "influence", funds["influence"] - CUSTODIANS_COST)))
+    events.append(cite("27.2", f"{player} spends {CUSTODIANS_COST} influence and removes the "
+                               "custodians token."))
+    state = state.with_(custodians_removed=True)
+    state, gained = gain_points(state, player, 1, "the custodians token", "27.3")
+    return state, events + gained + ([] if state.ended else [
+        cite("27.4", "From this round on, every round has an agenda phase.")])
+
+
+def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
+    player = args["player"]
+    if state.phase is not RoundPhase.ACTION or "Imperial" not in state.strategy_cards.get(player, ()):
+        refuse("45.1", f"only the holder of Imperial uses its primary ability, in the action phase")
+    state = fresh_window(state.with_(active=player, destroyed=()), "turn")
+    events: Events = []
+    if args.get("score"):
+        state, events = scoring.score_by_imperial(state, player, args["score"])
+        if state.ended:
+            return state, events
+    if args["controls_mecatol_rex"]:
+        state, gained = gain_points(state, player, 1, "Imperial (Mecatol Rex)", "45.2")
+        return state, events + gained
+    if args.get("draw"):
+        state, drawn = secrets.draw(state, player, args["draw"], "61.22")
+        events += drawn
+    return state, events
+
+
+def imperial_secondary(state: State, args: Any) -> tuple[State, Events]:
+    player = args["player"]
+    holder = next((p for p, cards in state.strategy_cards.items() if "Imperial" in cards), None)
+    if state.phase is not RoundPhase.ACTION or holder is None or holder == player:
+        refuse("45.3", "the secondary ability of Imperial is used by the other players when its "
+               "holder resolves it")
+    pools = state.tokens[player]
+    if pools.strategy < 1:
+        refuse("45.3", f"{player} has no token in their strategy pool to spend")
+    state = state.with_(tokens=updated(state.tokens, player, CommandTokens(
+        pools.tactic, pools.fleet, pools.strategy - 1, pools.board, pools.reinforcements + 1)))
+    events = [cite("45.3", f"{player} spends a strategy token to draw a secret objective.")]
+    state, drawn = secrets.draw(state, player, args["draw"], "61.22")
+    return state, events + drawn
+
+
+def gain_points_step(state: State, args: Any) -> tuple[State, Events]:
+    """Simultaneous gains resolve one player at a time: initiative order, or clockwise from the
+    speaker when nobody holds a strategy card (98.7)."""
+    players = args["players"]
+    players = [players] if isinstance(players, str) else list(players)
+    order = [p for p in state.initiative_order() if p in players]
+    events: Events = []
+    if len(order) > 1:
+        how = "initiative order" if state.strategy_cards else "clockwise from the speaker"
+        events.append(cite("98.7", f"{mostly(order)} gain points at the same time: resolved in "
+                                   f"{how}."))
+    for player in order:
+        state, gained = gain_points(state, player, args["points"], args["source"], "98.1")
+        events += gained
+        if state.ended:
+            break
+    return state, events

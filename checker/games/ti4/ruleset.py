@@ -1,0 +1,122 @@
+"""The TI4 Ruleset: objectives, the status phase and victory, as the core runs them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from checker.engine import Event, Outcome
+from checker.games.ti4 import action_phase, scoring, secrets, status_phase
+from checker.games.ti4.common import Events, Handler, cite, refuse
+from checker.games.ti4.rules import RULEBOOK
+from checker.games.ti4.setup import initial_state
+from checker.games.ti4.state import STATUS_STEPS, RoundPhase, State, updated
+from checker.games.ti4.vocabulary import VOCABULARY
+
+
+def _requirement(state: State, args: Any) -> tuple[State, Events]:
+    met = args["met"]
+    key = (args["player"], args["objective"])
+    state = state.with_(requirement=updated(state.requirement, key, met))  # type: ignore[arg-type]
+    word = "now fulfils" if met else "no longer fulfils"
+    return state, [cite("61.4", f"{args['player']} {word} the requirement of {args['objective']}.")]
+
+
+def _home_system(state: State, args: Any) -> tuple[State, Events]:
+    player = args["player"]
+    if args["controls_all"]:
+        lost = state.home_lost - {player}
+        text = f"{player} controls every planet of their home system again."
+    else:
+        lost = state.home_lost | {player}
+        text = f"{player} no longer controls every planet of their home system."
+    return state.with_(home_lost=lost), [cite("61.16", text)]
+
+
+HANDLERS: dict[str, Handler] = {
+    "strategy_phase": action_phase.strategy_phase,
+    "tactical_action": action_phase.tactical_action,
+    "space_cannon_offense": action_phase.space_cannon_offense,
+    "anti_fighter_barrage": action_phase.anti_fighter_barrage,
+    "space_combat": action_phase.space_combat,
+    "bombardment": action_phase.bombardment,
+    "space_cannon_defense": action_phase.space_cannon_defense,
+    "ground_combat": action_phase.ground_combat,
+    "destroy_units": action_phase.destroy_units,
+    "reduce_fleet_pool": action_phase.reduce_fleet_pool,
+    "score": scoring.score,
+    "requirement": _requirement,
+    "home_system": _home_system,
+    "draw_secret_objective": secrets.draw_step,
+    "return_secret_objective": secrets.return_step,
+    "reveal_secret_objective": secrets.show_step,
+    "imperial_primary": action_phase.imperial_primary,
+    "imperial_secondary": action_phase.imperial_secondary,
+    "remove_custodians_token": action_phase.remove_custodians,
+    "gain_points": action_phase.gain_points_step,
+    "status_phase": status_phase.begin,
+    "reveal_objective": status_phase.step(2),
+    "draw_action_cards": status_phase.step(3),
+    "remove_command_tokens": status_phase.step(4),
+    "redistribute_command_tokens": status_phase.step(5),
+    "ready_cards": status_phase.step(6),
+    "repair_units": status_phase.step(7),
+    "return_strategy_cards": status_phase.step(8),
+}
+
+
+class TI4:
+    """Twilight Imperium, fourth edition."""
+
+    game = "ti4"
+    title = "Twilight Imperium (4th edition)"
+    vocabulary = VOCABULARY
+    rulebook = RULEBOOK
+
+    def setup(self, data: Mapping[str, Any]) -> State:
+        return initial_state(data)
+
+    def apply(self, state: State, kind: str, args: Any) -> tuple[State, list[Event]]:
+        if state.pending_return and kind != "return_secret_objective":
+            refuse("61.21a", f"{state.pending_return} must first return a secret objective to "
+                   "the deck")
+        return HANDLERS[kind](state, args)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.ended
+
+    def describe(self, state: State) -> dict[str, str]:
+        return describe(state)
+
+
+def describe(state: State) -> dict[str, str]:
+    """The state as a player would read it off the table."""
+    phase = state.phase.value
+    if state.phase is RoundPhase.STATUS:
+        phase += (f" (step {state.status_done}, {STATUS_STEPS[state.status_done - 1]}, done)"
+                  if state.status_done else " (step 1, score objectives)")
+    rows = {
+        "Round": f"{state.round}, {phase} phase",
+        "Speaker": state.speaker,
+        "Initiative order": ", ".join(_with_cards(state, p) for p in state.initiative_order()),
+        "Victory points": ", ".join(f"{p} {state.points(p)}" for p in state.players)
+                          + f" (goal {state.goal})",
+        "Public objectives": ", ".join(state.revealed) or "none revealed",
+        "Facedown": f"{len(state.facedown_i)} stage I, {len(state.facedown_ii)} stage II",
+    }
+    scored = {p: state.scored(p) for p in state.players if state.scored(p)}
+    rows["Scored"] = "; ".join(f"{p}: {', '.join(names)}" for p, names in scored.items()) or "nothing"
+    rows["Secret objectives in hand"] = ", ".join(f"{p} {len(state.secrets[p])}" for p in state.players)
+    if state.active:
+        rows["Active player"] = state.active
+    if state.home_lost:
+        rows["Home system not fully controlled"] = ", ".join(sorted(state.home_lost))
+    rows["Custodians token"] = "removed" if state.custodians_removed else "on Mecatol Rex"
+    if state.ended:
+        rows["Game over"] = f"{state.ended.winner} wins: {state.ended.reason}"
+    return rows
+
+
+def _with_cards(state: State, player: str) -> str:
+    cards = state.strategy_cards.get(player)
+    return f"{player} ({', '.join(cards)})" if cards else player

@@ -1,0 +1,175 @@
+"""The TI4 game state: immutable values, replaced whole at each step.
+
+Victory points are never stored: they are summed from the log of gains, which
+also tells who scored what, when, and in which scoring window.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from checker.engine import Outcome
+
+STRATEGY_CARDS: dict[str, int] = {
+    "Leadership": 1, "Diplomacy": 2, "Politics": 3, "Construction": 4,
+    "Trade": 5, "Warfare": 6, "Technology": 7, "Imperial": 8,
+}
+"""The eight strategy cards and their initiative numbers (83.5)."""
+
+NAALU_TOKEN = "Naalu 0"
+
+
+class RoundPhase(enum.Enum):
+    """The phases of a game round, in order (40)."""
+
+    STRATEGY = "strategy"
+    ACTION = "action"
+    STATUS = "status"
+    AGENDA = "agenda"
+
+
+STATUS_STEPS = (
+    "score objectives", "reveal public objective", "draw action cards",
+    "remove command tokens", "gain and redistribute command tokens", "ready cards",
+    "repair units", "return strategy cards",
+)
+"""The eight steps of the status phase (81.1-81.8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """One entry of the victory point log."""
+
+    player: str
+    points: int
+    source: str
+    """The objective's name, or the effect that gave the points."""
+    window: str
+    """The scoring window it fell in, e.g. "status:2" or "combat:5" (61.6, 61.7)."""
+    objective: str | None = None
+    """Set when the points came from scoring an objective."""
+    public: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CommandTokens:
+    """A player's command sheet pools, tokens on the board, and reinforcements (20)."""
+
+    tactic: int = 3
+    fleet: int = 3
+    strategy: int = 2
+    board: int = 0
+    reinforcements: int = 8
+
+    @property
+    def sheet(self) -> int:
+        return self.tactic + self.fleet + self.strategy
+
+
+@dataclass(frozen=True, slots=True)
+class Destruction:
+    """Units of `owner` destroyed (or only removed) by `player`, and by what means (61.9)."""
+
+    player: str
+    owner: str
+    units: tuple[str, ...]
+    means: str
+    """"hits", "action card", "technology", "ability", or "fleet pool" (a removal, 61.9a)."""
+
+
+def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+def updated(mapping: Mapping[str, Any], key: str, value: Any) -> Mapping[str, Any]:
+    copy = dict(mapping)
+    copy[key] = value
+    return MappingProxyType(copy)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: tuple[str, ...]
+    """Seating order, clockwise."""
+    speaker: str
+    goal: int
+    """Victory points that win: 10, or 14 on the long track (98.2a)."""
+    round: int
+    phase: RoundPhase
+    status_done: int
+    """The last status phase step completed (0 before step 1 is over)."""
+    status_cursor: int
+    """Index in initiative order of the last player who scored in step 1 (-1: nobody yet)."""
+    strategy_cards: Mapping[str, tuple[str, ...]]
+    """Strategy cards held, by player (empty once returned)."""
+    naalu_token: str | None
+    gains: tuple[Gain, ...]
+    revealed: tuple[str, ...]
+    """Public objectives face up, in the order they were revealed."""
+    facedown_i: tuple[str, ...]
+    facedown_ii: tuple[str, ...]
+    secrets: Mapping[str, tuple[str, ...]]
+    """Unscored secret objectives in each player's hand."""
+    shown_secrets: Mapping[str, tuple[str, ...]]
+    """Unscored secret objectives a player chose to reveal (61.note4)."""
+    home_lost: frozenset[str]
+    """Players who do not control every planet of their home system (61.16)."""
+    requirement: Mapping[tuple[str, str], bool]
+    """Stated fulfilment of an objective's requirement, by (player, objective)."""
+    window: str
+    """The current scoring window."""
+    window_kind: str
+    """"status", "turn", "combat", "agenda", "setup" or "between"."""
+    counter: int
+    """Source of fresh window ids."""
+    active: str | None
+    destroyed: tuple[Destruction, ...]
+    """Destructions and removals of the current tactical action (61.9)."""
+    tokens: Mapping[str, CommandTokens]
+    largest_fleet: Mapping[str, int]
+    """Non-fighter ships in each player's fullest system (37.3, 81.5a)."""
+    ships_removed: Mapping[str, int]
+    action_deck: int | None
+    """Cards left in the action card deck; None when the scenario does not track it."""
+    action_discard: int
+    action_hands: Mapping[str, int]
+    exhausted: Mapping[str, tuple[str, ...]]
+    damaged: Mapping[str, tuple[str, ...]]
+    custodians_removed: bool
+    spendable: Mapping[str, Mapping[str, int]]
+    """Resources, influence and trade goods a player can still spend, where the scenario says."""
+    pending_return: str | None
+    """A player over the secret objective limit who must return one first (61.21a)."""
+    ended: Outcome | None
+
+    def points(self, player: str) -> int:
+        return sum(gain.points for gain in self.gains if gain.player == player)
+
+    def scored(self, player: str) -> list[str]:
+        return [g.objective for g in self.gains if g.player == player and g.objective]
+
+    def scored_secrets(self, player: str) -> list[str]:
+        return [g.objective for g in self.gains
+                if g.player == player and g.objective and not g.public]
+
+    def initiative_order(self) -> tuple[str, ...]:
+        """By lowest strategy card number (48.1, 48.3); with no cards held, clockwise from the speaker."""
+        if not self.strategy_cards:
+            return self.clockwise_from_speaker()
+
+        def number(player: str) -> int:
+            if self.naalu_token == player:
+                return 0
+            return min(STRATEGY_CARDS[card] for card in self.strategy_cards[player])
+        return tuple(sorted(self.strategy_cards, key=number))
+
+    def clockwise_from_speaker(self) -> tuple[str, ...]:
+        start = self.players.index(self.speaker)
+        return self.players[start:] + self.players[:start]
+
+    def with_(self, **changes: Any) -> State:
+        return replace(self, **changes)

@@ -1,0 +1,254 @@
+"""What a TI4 scenario can say: setup keys, step kinds and expectation keys."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from checker.expectations import View
+from checker.games.ti4.cards import ObjectiveType
+from checker.games.ti4.objectives import OBJECTIVES
+from checker.games.ti4.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
+from checker.vocabulary import (
+    Bool, Choice, Expectation, Int, Key, ListOf, MapOf, OneOf, Record, Ref, StepKind, Str,
+    Vocabulary,
+)
+
+PLAYER = Ref("player")
+OBJECTIVE = Ref("objective", [card.name for card in OBJECTIVES])
+PUBLIC_I = Ref("stage I objective", [c.name for c in OBJECTIVES if c.type is ObjectiveType.STAGE_I])
+PUBLIC_II = Ref("stage II objective", [c.name for c in OBJECTIVES if c.type is ObjectiveType.STAGE_II])
+PUBLIC = Ref("public objective", [c.name for c in OBJECTIVES if c.public])
+SECRET = Ref("secret objective", [c.name for c in OBJECTIVES if not c.public])
+CARD = Choice(list(STRATEGY_CARDS), "strategy card")
+PHASE = Choice([phase.value for phase in RoundPhase], "phase")
+COUNT = Int(minimum=0)
+NAMES = ListOf(Str())
+
+
+def _record(what: str = "key", **keys: Key) -> Record:
+    return Record(keys, what)
+
+
+_TOKENS = _record(
+    tactic=Key(COUNT, "Tokens in the tactic pool."),
+    fleet=Key(COUNT, "Tokens in the fleet pool."),
+    strategy=Key(COUNT, "Tokens in the strategy pool."),
+    board=Key(COUNT, "Tokens on the game board."),
+    reinforcements=Key(COUNT, "Tokens in reinforcements."),
+)
+_SPENDABLE = _record(
+    resources=Key(COUNT, "Resources the player can spend."),
+    influence=Key(COUNT, "Influence the player can spend."),
+    trade_goods=Key(COUNT, "Trade goods the player has."),
+)
+
+SETUP = _record(
+    "setup key",
+    players=Key(ListOf(Str(), min_items=3, unique=True), "Players in seating order, clockwise "
+                "(colours or factions).", required=True),
+    speaker=Key(PLAYER, "Who holds the speaker token; the first player when not given."),
+    victory_points_goal=Key(Choice([10, 14], "victory point goal"),
+                            "10, or 14 on the long side of the track (98.2a).", default=10),
+    round=Key(Int(minimum=1), "The game round.", default=1),
+    phase=Key(PHASE, "The phase the scenario starts in.", default="action"),
+    new_game=Key(Bool(), "Start from game setup: five stage I and five stage II objectives, two "
+                 "stage I revealed by the engine, one secret objective each (61.13, 61.20).",
+                 default=False),
+    strategy_cards=Key(MapOf(PLAYER, OneOf([CARD, ListOf(CARD, min_items=1, unique=True)])),
+                       "Strategy cards held, by player; decides initiative order (48)."),
+    naalu_token=Key(PLAYER, "Who holds the Naalu 0 token: initiative 0 (48.1a)."),
+    points=Key(MapOf(PLAYER, Int(minimum=0, maximum=14)),
+               "Victory points each player has at the start (0 when not given); includes the "
+               "objectives listed under `scored`."),
+    scored=Key(MapOf(PLAYER, ListOf(OBJECTIVE, unique=True)),
+               "Objectives each player scored before the scenario starts."),
+    public_objectives=Key(_record(
+        "public objectives key",
+        revealed=Key(ListOf(PUBLIC, unique=True), "Public objectives already face up."),
+        stage_i=Key(OneOf([ListOf(PUBLIC_I, unique=True), COUNT]),
+                    "Facedown stage I objectives, in the order they will be revealed, or how many."),
+        stage_ii=Key(OneOf([ListOf(PUBLIC_II, unique=True), COUNT]),
+                     "Facedown stage II objectives, in the order they will be revealed, or how many."),
+    ), "The public objectives near the victory point track (61.13)."),
+    secret_objectives=Key(MapOf(PLAYER, ListOf(SECRET, unique=True)),
+                          "Unscored secret objectives in each player's hand."),
+    home_control=Key(MapOf(PLAYER, Bool()), "false for a player who does not control every "
+                     "planet of their home system (61.16); true when not given."),
+    command_tokens=Key(MapOf(PLAYER, _TOKENS), "Command tokens by player; unlisted pools start "
+                       "as 3 tactic, 3 fleet, 2 strategy, 8 in reinforcements (20.1)."),
+    largest_fleet=Key(MapOf(PLAYER, COUNT), "Non-fighter ships in each player's fullest system."),
+    action_cards=Key(_record(
+        "action cards key",
+        deck=Key(COUNT, "Cards left in the action card deck (not tracked when not given)."),
+        discard=Key(COUNT, "Cards in the action card discard pile.", default=0),
+        hands=Key(MapOf(PLAYER, COUNT), "Action cards in each player's hand."),
+    ), "The action card deck and hands (2, 81.3)."),
+    exhausted=Key(MapOf(PLAYER, NAMES), "Exhausted cards by player (planets, technologies, "
+                  "strategy cards)."),
+    damaged_units=Key(MapOf(PLAYER, NAMES), "Damaged units by player."),
+    custodians_token=Key(Choice(["on Mecatol Rex", "removed"], "custodians token place"),
+                         "Where the custodians token is.", default="on Mecatol Rex"),
+    spendable=Key(MapOf(PLAYER, _SPENDABLE), "What a player can spend on objective costs "
+                  "(61.10); not checked for players not listed."),
+    active_player=Key(PLAYER, "Whose turn it is, when the scenario starts in the action phase."),
+)
+
+
+def _step(name: str, doc: str, **keys: Key) -> StepKind:
+    return StepKind(name, _record("argument", **keys), doc)
+
+
+_PLAYER_KEY = Key(PLAYER, "The player.", required=True)
+
+STEPS: dict[str, StepKind] = {step.name: step for step in (
+    StepKind("strategy_phase", MapOf(PLAYER, OneOf([CARD, ListOf(CARD, min_items=1, unique=True)])),
+             "The strategy phase: the strategy card(s) each player takes; then the action phase."),
+    _step("tactical_action", "A player starts a tactical action: their turn in the action phase.",
+          player=_PLAYER_KEY),
+    _step("space_cannon_offense", "Space cannon offense of the current tactical action "
+          "(outside combat)."),
+    _step("anti_fighter_barrage", "Anti-fighter barrage: the first step of the space combat."),
+    _step("space_combat", "The space combat of the current tactical action."),
+    _step("bombardment", "Bombardment during the invasion (outside combat)."),
+    _step("space_cannon_defense", "Space cannon defense during the invasion (outside combat)."),
+    _step("ground_combat", "A ground combat on one planet.",
+          planet=Key(Str(), "The planet fought over.", required=True)),
+    _step("destroy_units", "A player destroys units of another player (61.9).",
+          player=_PLAYER_KEY,
+          owner=Key(PLAYER, "Whose units.", required=True),
+          units=Key(ListOf(Str(), min_items=1), "The units.", required=True),
+          means=Key(Choice(["hits", "action card", "technology", "ability"], "means"),
+                    "How they were destroyed.", default="hits")),
+    _step("reduce_fleet_pool", "An effect of another player takes tokens from a player's fleet "
+          "pool; excess ships are removed, not destroyed (61.9a).",
+          player=Key(PLAYER, "Whose fleet pool shrinks.", required=True),
+          tokens=Key(Int(minimum=1), "How many tokens.", default=1),
+          forced_by=Key(PLAYER, "Whose effect it is.", required=True)),
+    _step("score", "A player scores an objective.",
+          player=_PLAYER_KEY,
+          objective=Key(OBJECTIVE, "The objective.", required=True),
+          tokens=Key(_record("pool", tactic=Key(COUNT, "From the tactic pool."),
+                             strategy=Key(COUNT, "From the strategy pool.")),
+                     "For objectives paid in command tokens: from which pools (tactic first "
+                     "when not given).")),
+    _step("requirement", "States whether a player fulfils an objective's requirement from now on.",
+          player=_PLAYER_KEY,
+          objective=Key(OBJECTIVE, "The objective.", required=True),
+          met=Key(Bool(), "Fulfilled or not.", required=True)),
+    _step("home_system", "A player loses or regains control of every planet of their home system.",
+          player=_PLAYER_KEY,
+          controls_all=Key(Bool(), "Whether they control every home planet now.", required=True)),
+    _step("draw_secret_objective", "A player draws a secret objective (61.21, 61.22).",
+          player=_PLAYER_KEY, objective=Key(SECRET, "The card drawn.", required=True)),
+    _step("return_secret_objective", "A player over the limit returns an unscored secret "
+          "objective and shuffles the deck (61.21a).",
+          player=_PLAYER_KEY, objective=Key(SECRET, "The card returned.", required=True)),
+    _step("reveal_secret_objective", "A player shows an unscored secret objective to everyone "
+          "(61.note4).",
+          player=_PLAYER_KEY, objective=Key(SECRET, "The card shown.", required=True)),
+    _step("imperial_primary", "The Imperial strategy card's primary ability (45.2).",
+          player=_PLAYER_KEY,
+          score=Key(PUBLIC, "The public objective scored, if any."),
+          controls_mecatol_rex=Key(Bool(), "Whether the player controls Mecatol Rex.",
+                                   required=True),
+          draw=Key(SECRET, "The secret objective drawn when not controlling Mecatol Rex.")),
+    _step("imperial_secondary", "Another player uses the Imperial secondary ability: one "
+          "strategy token for a secret objective (45.3).",
+          player=_PLAYER_KEY, draw=Key(SECRET, "The secret objective drawn.", required=True)),
+    _step("remove_custodians_token", "A player removes the custodians token from Mecatol Rex "
+          "(27.2, 27.3).", player=_PLAYER_KEY),
+    _step("gain_points", "Players gain victory points from another effect (an agenda, a relic, "
+          "a law); several players gain them at the same time (98.7).",
+          players=Key(OneOf([PLAYER, ListOf(PLAYER, min_items=1, unique=True)]),
+                      "Who gains.", required=True),
+          points=Key(Int(minimum=1), "How many each.", default=1),
+          source=Key(Str(), "What gives them.", default="another effect")),
+    _step("status_phase", "The action phase is over: the status phase begins (81)."),
+    _step("reveal_objective", "Status phase step 2: the speaker reveals a public objective (81.2).",
+          objective=Key(PUBLIC, "The card revealed; the next facedown card when not given.")),
+    _step("draw_action_cards", "Status phase step 3 (81.3)."),
+    _step("remove_command_tokens", "Status phase step 4 (81.4)."),
+    StepKind("redistribute_command_tokens",
+             MapOf(PLAYER, _record("pool", tactic=Key(COUNT, "Tactic pool."),
+                                   fleet=Key(COUNT, "Fleet pool."),
+                                   strategy=Key(COUNT, "Strategy pool."))),
+             "Status phase step 5: each player gains two tokens, then sets their pools; players "
+             "not listed put the two in their tactic pool (81.5)."),
+    _step("ready_cards", "Status phase step 6 (81.6)."),
+    _step("repair_units", "Status phase step 7 (81.7)."),
+    _step("return_strategy_cards", "Status phase step 8; then the agenda phase or a new round "
+          "(81.8)."),
+)}
+
+
+def _names(setup: Mapping[str, Any]) -> dict[str, Sequence[str]]:
+    players = setup.get("players", ())
+    return {"player": [p for p in players if isinstance(p, str)] if isinstance(players, list) else []}
+
+
+def _per_player(read: Any) -> Any:
+    return lambda view: {player: read(view.state, player) for player in view.state.players}
+
+
+def _tokens(state: State, player: str) -> dict[str, int]:
+    t = state.tokens[player]
+    return {"tactic": t.tactic, "fleet": t.fleet, "strategy": t.strategy, "board": t.board,
+            "reinforcements": t.reinforcements}
+
+
+def _unrevealed(view: View) -> dict[str, int]:
+    return {"stage_i": len(view.state.facedown_i), "stage_ii": len(view.state.facedown_ii)}
+
+
+def _expect(name: str, spec: Any, doc: str, observe: Any, compare: str = "exact") -> Expectation:
+    return Expectation(name, spec, doc, observe, compare)
+
+
+EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
+    _expect("points", MapOf(PLAYER, COUNT), "Victory points of the players named.",
+            _per_player(State.points), "subset"),
+    _expect("scored", MapOf(PLAYER, ListOf(OBJECTIVE)), "Objectives each named player has scored "
+            "(in any order).", _per_player(State.scored), "subset"),
+    _expect("revealed", ListOf(PUBLIC), "Public objectives face up (in any order).",
+            lambda v: v.state.revealed, "set"),
+    _expect("unrevealed", _record("count", stage_i=Key(COUNT, "Facedown stage I."),
+                                  stage_ii=Key(COUNT, "Facedown stage II.")),
+            "How many public objectives are still facedown.", _unrevealed, "subset"),
+    _expect("phase", PHASE, "The phase of the game round.", lambda v: v.state.phase.value),
+    _expect("status_step", Int(minimum=0, maximum=8), "The last status phase step completed "
+            f"({', '.join(f'{i} {s}' for i, s in enumerate(STATUS_STEPS, 1))}).",
+            lambda v: v.state.status_done),
+    _expect("round", Int(minimum=1), "The game round.", lambda v: v.state.round),
+    _expect("initiative_order", ListOf(PLAYER), "Players in initiative order (in this order).",
+            lambda v: v.state.initiative_order()),
+    _expect("active_player", Ref("player", nullable=True), "Whose turn it is.",
+            lambda v: v.state.active),
+    _expect("secret_objectives", MapOf(PLAYER, COUNT), "Unscored secret objectives in hand "
+            "(public information, 61.note3).",
+            _per_player(lambda s, p: len(s.secrets[p])), "subset"),
+    _expect("shown_secret_objectives", MapOf(PLAYER, ListOf(SECRET)), "Unscored secret "
+            "objectives a player has shown (61.note4).",
+            _per_player(lambda s, p: s.shown_secrets.get(p, ())), "subset"),
+    _expect("command_tokens", MapOf(PLAYER, _TOKENS), "Command tokens by pool (only the pools "
+            "named are compared).", _per_player(_tokens), "subset"),
+    _expect("ships_removed", MapOf(PLAYER, COUNT), "Ships removed for exceeding the fleet pool "
+            "(37.3, 81.5a).", _per_player(lambda s, p: s.ships_removed.get(p, 0)), "subset"),
+    _expect("action_cards", MapOf(PLAYER, COUNT), "Action cards in hand.",
+            _per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
+    _expect("action_deck", COUNT, "Cards left in the action card deck.",
+            lambda v: v.state.action_deck),
+    _expect("action_discard", COUNT, "Cards in the action card discard pile.",
+            lambda v: v.state.action_discard),
+    _expect("exhausted", MapOf(PLAYER, NAMES), "Exhausted cards by player.",
+            _per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
+    _expect("damaged_units", MapOf(PLAYER, NAMES), "Damaged units by player.",
+            _per_player(lambda s, p: s.damaged.get(p, ())), "subset"),
+    _expect("custodians_token", Choice(["on Mecatol Rex", "removed"], "custodians token place"),
+            "Where the custodians token is.",
+            lambda v: "removed" if v.state.custodians_removed else "on Mecatol Rex"),
+    _expect("spendable", MapOf(PLAYER, _SPENDABLE), "What a player can still spend.",
+            _per_player(lambda s, p: dict(s.spendable.get(p, {}))), "subset"),
+)}
+
+VOCABULARY = Vocabulary(SETUP, STEPS, EXPECTATIONS, _names)

@@ -1,0 +1,90 @@
+"""pytest plugin: one test item per scenario, its node id the scenario id.
+
+Scenario files are collected under the `checker_paths` ini folders (default: scenarios and
+docs) and whenever a file is named on the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.games import GAMES
+from checker.location import Problem
+from checker.runner import check_scenario, load_file
+from checker.scenario import Scenario
+from checker.sources import MARKDOWN_SUFFIXES, YAML_SUFFIXES
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("checker_paths", "folders whose YAML and Markdown files hold scenarios",
+                  type="paths", default=["scenarios", "docs"])
+
+
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.File | None:
+    if file_path.suffix not in YAML_SUFFIXES + MARKDOWN_SUFFIXES:
+        return None
+    config = parent.config
+    named = any(Path(arg.split("::")[0]).resolve() == file_path.resolve()
+                for arg in config.args)
+    roots = [Path(config.rootpath, p).resolve() for p in config.getini("checker_paths")]
+    if named or any(file_path.resolve().is_relative_to(root) for root in roots):
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        loaded = load_file(str(self.path.relative_to(self.config.rootpath))
+                           if self.path.is_relative_to(self.config.rootpath) else str(self.path),
+                           self.path.read_text(encoding="utf-8"), GAMES)
+        if loaded.problems:
+            yield ScenarioErrors.from_parent(self, name="errors", problems=loaded.problems)
+        for scenario in loaded.scenarios:
+            yield ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
+
+
+class ScenarioFailed(Exception):
+    """Raised by an item whose scenario disagrees with the engine."""
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, scenario: Scenario, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.scenario = scenario
+
+    def runtest(self) -> None:
+        verdict = check_scenario(self.scenario, GAMES)
+        if not verdict.passed:
+            raise ScenarioFailed("\n".join(verdict.lines()))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, ScenarioFailed):
+            return (f"scenario '{self.scenario.id}' ({self.scenario.location}) does not hold:\n"
+                    f"{excinfo.value}")
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.scenario.location.line - 1, f"scenario {self.scenario.id}"
+
+
+class ScenarioErrors(pytest.Item):
+    """Stands for the parts of a file that could not be read as scenarios."""
+
+    def __init__(self, *, problems: list[Problem], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problems = problems
+
+    def runtest(self) -> None:
+        raise ScenarioFailed("\n".join(str(p) for p in self.problems))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        return f"{self.path.name} has errors:\n{excinfo.value}"
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.problems[0].location.line - 1, "scenario file errors"

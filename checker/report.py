@@ -1,0 +1,71 @@
+"""Ways to print a report: plain lines, GitHub annotations, JUnit XML."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from checker.location import Problem
+from checker.runner import Report
+from checker.verdict import Verdict
+
+
+def summary(report: Report) -> str:
+    return f"{report.passed} passed, {report.failed} failed"
+
+
+def problem_lines(report: Report) -> list[str]:
+    lines = [str(problem) for problem in report.problems]
+    for verdict in report.verdicts:
+        if not verdict.passed:
+            lines += verdict.lines()
+    return lines
+
+
+def github_lines(report: Report) -> list[str]:
+    """Workflow commands that GitHub Actions shows as annotations on the file and line."""
+    out = []
+    for line in problem_lines(report):
+        location, _, message = _split(line)
+        path, row, col = location
+        out.append(f"::error file={path},line={row},col={col}::{_escape(message)}")
+    return out
+
+
+def _split(line: str) -> tuple[tuple[str, str, str], str, str]:
+    head, sep, message = line.partition(": ")
+    path, _, rest = head.rpartition(":")
+    path2, _, row = path.rpartition(":")
+    return (path2, row, rest), sep, message
+
+
+def _escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def write_junit(report: Report, path: Path) -> None:
+    suite = ET.Element("testsuite", name="scenarios", tests=str(report.passed + report.failed),
+                       failures=str(sum(1 for v in report.verdicts if not v.passed)),
+                       errors=str(sum(item.failed_texts for item in report.loaded)))
+    for verdict in report.verdicts:
+        _case(suite, verdict)
+    for item in report.loaded:
+        if item.problems:
+            case = ET.SubElement(suite, "testcase", classname=item.path, name=item.path)
+            error = ET.SubElement(case, "error", message=str(item.problems[0]))
+            error.text = "\n".join(str(p) for p in item.problems)
+    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def _case(suite: ET.Element, verdict: Verdict) -> None:
+    scenario = verdict.scenario
+    case = ET.SubElement(suite, "testcase", classname=scenario.location.path, name=scenario.id,
+                         file=scenario.location.path, line=str(scenario.location.line))
+    if not verdict.passed:
+        lines = verdict.lines()
+        failure = ET.SubElement(case, "failure", message=lines[0] if lines else "failed")
+        failure.text = "\n".join(lines)
+
+
+def problems_of(report: Report) -> list[Problem]:
+    return report.problems

@@ -1,0 +1,28 @@
+"""Rule ids: `game:section.item[.sub]` (e.g. `ti4:61.6`), one syntax for pages, scenarios and citations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+RULE_ID = re.compile(r"^(?P<game>[a-z][a-z0-9]*):(?P<ref>[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)$")
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """The rule ids a game defines, each with a short title for citations."""
+
+    game: str
+    titles: Mapping[str, str]
+    """Keyed by the part after the colon, e.g. "61.6"."""
+
+    def __contains__(self, rule_id: str) -> bool:
+        game, _, ref = rule_id.partition(":")
+        return game == self.game and ref in self.titles
+
+    def title(self, rule_id: str) -> str:
+        return self.titles[rule_id.partition(":")[2]]
+
+    def ids(self) -> list[str]:
+        return [f"{self.game}:{ref}" for ref in self.titles]

@@ -1,0 +1,112 @@
+"""Check scenario files end to end: read, load, validate, run, judge. The CLI and the pytest
+plugin both stand on this."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.engine import Ruleset, RuleViolation, run
+from checker.location import Location, Problem, ScenarioError
+from checker.scenario import Scenario, build
+from checker.sources import find_files, texts_in_file
+from checker.verdict import Verdict, judge
+from checker.yamlsource import Text, load
+
+
+@dataclass
+class Loaded:
+    """What one file gave: its scenarios, and the problems that kept others from loading."""
+
+    path: str
+    scenarios: list[Scenario] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    failed_texts: int = 0
+    """How many YAML texts (a file, or a Markdown fence) could not be read as scenarios."""
+
+
+@dataclass
+class Report:
+    verdicts: list[Verdict] = field(default_factory=list)
+    loaded: list[Loaded] = field(default_factory=list)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [p for item in self.loaded for p in item.problems]
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for v in self.verdicts if v.passed)
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for v in self.verdicts if not v.passed) + sum(i.failed_texts for i in self.loaded)
+
+    @property
+    def ok(self) -> bool:
+        return self.failed == 0
+
+
+def load_file(path: str, content: str, games: Mapping[str, Ruleset]) -> Loaded:
+    loaded = Loaded(path)
+    texts = texts_in_file(path, content)
+    if not texts and not path.endswith((".md", ".markdown")):
+        texts = [Text(path, content)]
+    for text in texts:
+        try:
+            loaded.scenarios += build(load(text), text, games)
+        except ScenarioError as error:
+            loaded.problems += error.problems
+            loaded.failed_texts += 1
+    return loaded
+
+
+def read_file(path: Path, games: Mapping[str, Ruleset]) -> Loaded:
+    name = str(path)
+    try:
+        content = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return Loaded(name, problems=[Problem(Location(name, 1, 1), f"cannot read file: {reason}")],
+                      failed_texts=1)
+    return load_file(name, content, games)
+
+
+def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
+    ruleset = games[scenario.game]
+    try:
+        return judge(run(scenario, ruleset))
+    except RuleViolation as refused:
+        problem = Problem(scenario.setup_location, f"the setup breaks {refused.rule}: "
+                                                   f"{refused.message}")
+    except Exception as exc:  # an engine bug must still be reported in place, not as a traceback
+        problem = Problem(scenario.location, f"internal error in the {scenario.game} engine: "
+                                             f"{type(exc).__name__}: {exc}")
+    return Verdict(scenario, None, problems=[problem])
+
+
+def duplicate_ids(loaded: Iterable[Loaded]) -> None:
+    """Scenario ids are unique across everything checked together; later copies are errors."""
+    first: dict[str, Scenario] = {}
+    for item in loaded:
+        kept = []
+        for scenario in item.scenarios:
+            if scenario.id in first:
+                where = first[scenario.id].location
+                item.problems.append(Problem(scenario.location, f"duplicate scenario id "
+                                             f"'{scenario.id}' (first used at {where})"))
+                item.failed_texts += 1
+                continue
+            first[scenario.id] = scenario
+            kept.append(scenario)
+        item.scenarios = kept
+
+
+def check_paths(paths: Iterable[Path], games: Mapping[str, Ruleset]) -> Report:
+    report = Report()
+    report.loaded = [read_file(path, games) for path in find_files(paths)]
+    duplicate_ids(report.loaded)
+    for item in report.loaded:
+        report.verdicts += [check_scenario(s, games) for s in item.scenarios]
+    return report

@@ -1,0 +1,65 @@
+"""Find scenario text: whole YAML files, and `scenario` fences inside Markdown pages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from checker.yamlsource import Text
+
+YAML_SUFFIXES = (".yaml", ".yml")
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+
+_FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenario[ \t]*$")
+
+
+def find_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """Scenario-bearing files under the given files or folders, in a stable order."""
+    for path in paths:
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                if child.is_file() and child.suffix in YAML_SUFFIXES + MARKDOWN_SUFFIXES:
+                    yield child
+        else:
+            yield path
+
+
+def texts_in_file(path: str, content: str) -> list[Text]:
+    """The YAML texts a file holds: the whole file for YAML, each fence for Markdown."""
+    if path.endswith(MARKDOWN_SUFFIXES):
+        return list(markdown_fences(path, content))
+    return [Text(path, content)]
+
+
+def markdown_fences(path: str, content: str) -> Iterator[Text]:
+    """Each ```scenario fence, dedented, with the offsets that map it back into the page.
+
+    Fences may be indented (inside an admonition or a content tab); the closing fence
+    uses the same character, at least as long, indented no deeper than the opening.
+    """
+    lines = content.split("\n")
+    index = 0
+    while index < len(lines):
+        opening = _FENCE_OPEN.match(lines[index])
+        index += 1
+        if not opening:
+            continue
+        indent, fence = opening["indent"], opening["fence"]
+        start = index
+        body: list[str] = []
+        while index < len(lines) and not _closes(lines[index], indent, fence):
+            body.append(_dedent(lines[index], indent))
+            index += 1
+        index += 1
+        yield Text(path, "\n".join(body) + "\n", line_offset=start, col_offset=len(indent))
+
+
+def _closes(line: str, indent: str, fence: str) -> bool:
+    stripped = line.strip()
+    return (stripped.startswith(fence) and set(stripped) == {fence[0]}
+            and len(line) - len(line.lstrip()) <= len(indent))
+
+
+def _dedent(line: str, indent: str) -> str:
+    return line[len(indent):] if line.startswith(indent) else line.lstrip()

@@ -1,0 +1,148 @@
+"""Compare a scenario's claims with what the engine decided."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.engine import Run, StepRecord
+from checker.expectations import View
+from checker.location import Location, Problem
+from checker.scenario import Claims, Scenario, expectations_for
+from checker.vocabulary import Expectation
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A claim the engine does not agree with."""
+
+    location: Location
+    key: str
+    stated: Any
+    engine: Any
+    rule: str | None = None
+    """The rule behind the engine's value, when one decided it."""
+
+    def __str__(self) -> str:
+        cite = f" ({self.rule})" if self.rule else ""
+        return f"{self.location}: {self.key}: stated {show(self.stated)}, engine {show(self.engine)}{cite}"
+
+
+@dataclass
+class Verdict:
+    """The result of checking one scenario."""
+
+    scenario: Scenario
+    run: Run | None
+    mismatches: list[Mismatch] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    """Failures that are not a stated-versus-engine difference (e.g. a disputed scenario that agrees)."""
+
+    @property
+    def passed(self) -> bool:
+        if self.problems:
+            return False
+        return bool(self.mismatches) if self.scenario.disputed else not self.mismatches
+
+    def lines(self) -> list[str]:
+        if self.scenario.disputed and self.mismatches and not self.problems:
+            return []
+        return [str(m) for m in self.mismatches] + [str(p) for p in self.problems]
+
+
+def show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def judge(run: Run) -> Verdict:
+    scenario = run.scenario
+    verdict = Verdict(scenario, run)
+    vocabulary = run.ruleset.vocabulary
+    step_table = expectations_for(vocabulary, step_level=True)
+    for record in run.records:
+        _judge_step(record, run, step_table, verdict)
+    if scenario.expect is not None:
+        view = View(run.final_state, run.outcome, run.ended_at_step, (), None)
+        _compare(scenario.expect, view, expectations_for(vocabulary, False), scenario, verdict)
+    if scenario.disputed and not verdict.mismatches:
+        verdict.problems.append(Problem(scenario.location, f"scenario '{scenario.id}' is marked "
+                                        "disputed but the engine now agrees with every claim: "
+                                        "mark it verified"))
+    return verdict
+
+
+def _judge_step(record: StepRecord, run: Run, table: dict[str, Expectation], verdict: Verdict) -> None:
+    step = record.step
+    refused = record.violation
+    claims = step.expect
+    if refused is not None and (claims is None or "rejected" not in claims.values):
+        verdict.mismatches.append(Mismatch(step.location, f"step {step.index} ({step.kind})",
+                                           "allowed", f"refused: {refused.message}", refused.rule))
+    if claims is None:
+        return
+    ended = run.ended_at_step if run.ended_at_step is not None and run.ended_at_step <= step.index else None
+    view = View(record.state, record.outcome, ended, tuple(e.rule for e in record.events),
+                refused.rule if refused else None)
+    _compare(claims, view, table, run.scenario, verdict)
+
+
+def _compare(claims: Claims, view: View, table: dict[str, Expectation], scenario: Scenario,
+             verdict: Verdict) -> None:
+    for key, stated in claims.values.items():
+        expectation = table[key]
+        actual = expectation.observe(view)
+        for sub_key, sub_stated, sub_actual in _differences(expectation.compare, stated, actual):
+            where = claims.value_pos(key)
+            node = claims.node[key]
+            if sub_key is not None and hasattr(node, "value_pos") and sub_key in node.value_pos:
+                where = node.value_pos[sub_key]
+            label = key if sub_key is None else f"{key}.{sub_key}"
+            rule = _deciding_rule(key, view)
+            verdict.mismatches.append(Mismatch(scenario.source.location(where), label, sub_stated,
+                                               sub_actual, rule))
+
+
+def _deciding_rule(key: str, view: View) -> str | None:
+    if key in ("winner", "game_over", "ended_by", "ended_at_step") and view.outcome is not None:
+        return str(view.outcome.rule)
+    return None
+
+
+def _differences(compare: str, stated: Any, actual: Any) -> list[tuple[Any, Any, Any]]:
+    """(sub-key or None, stated, engine) for each disagreement."""
+    if compare == "subset":
+        return [(key, value, actual.get(key)) for key, value in stated.items()
+                if _unordered(value) != _unordered(actual.get(key))]
+    if compare == "set":
+        return [] if set(stated) == set(actual) else [(None, sorted(stated), sorted(actual))]
+    if compare == "contains":
+        missing = [item for item in stated if item not in actual]
+        return [(None, stated, list(actual))] if missing else []
+    return [] if _plain(stated) == _plain(actual) else [(None, stated, actual)]
+
+
+def _plain(value: Any) -> Any:
+    """Tuples and lists compare alike; order matters."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _unordered(value: Any) -> Any:
+    """Within a per-player mapping, a list of names is a set; nested mappings compare alike."""
+    if isinstance(value, (list, tuple)):
+        return sorted(map(str, value))
+    if isinstance(value, Mapping):
+        return {k: _unordered(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,146 @@
+"""Load YAML into plain dicts and lists that remember where each node stood.
+
+Parsing and composing run in libyaml when it is available; the walk below
+replaces PyYAML's generic constructor and records a (line, col) for every key
+and value on the way, so the located load costs no more than a plain one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+try:
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+from checker.location import Location, Problem, ScenarioError
+
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+Pos = tuple[int, int]
+
+
+class YMap(dict):  # type: ignore[type-arg]
+    """A mapping from YAML; `pos` is where it starts, `key_pos`/`value_pos` where each entry is."""
+
+    __slots__ = ("pos", "key_pos", "value_pos")
+
+    pos: Pos
+    key_pos: dict[Any, Pos]
+    value_pos: dict[Any, Pos]
+
+
+class YList(list):  # type: ignore[type-arg]
+    """A sequence from YAML; `pos` is where it starts, `item_pos[i]` where item i is."""
+
+    __slots__ = ("pos", "item_pos")
+
+    pos: Pos
+    item_pos: list[Pos]
+
+
+class Text:
+    """A piece of YAML inside a file: the path, the text and where the text starts."""
+
+    __slots__ = ("path", "text", "line_offset", "col_offset")
+
+    def __init__(self, path: str, text: str, line_offset: int = 0, col_offset: int = 0) -> None:
+        self.path = path
+        self.text = text
+        self.line_offset = line_offset
+        self.col_offset = col_offset
+
+    def location(self, pos: Pos) -> Location:
+        return Location(self.path, pos[0], pos[1])
+
+
+def load(source: Text) -> Any:
+    """Parse one YAML document; raise ScenarioError with a located message on bad YAML."""
+    loader = _Loader(source.text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        return _Walker(loader, source).value(node)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = _shift(source, mark.line, mark.column) if mark else (source.line_offset + 1, 1)
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        raise ScenarioError([Problem(Location(source.path, line, col), f"YAML: {problem}")]) from None
+    except yaml.YAMLError as exc:
+        where = Location(source.path, source.line_offset + 1, 1)
+        raise ScenarioError([Problem(where, f"YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
+
+
+def _shift(source: Text, line0: int, col0: int) -> Pos:
+    col = col0 + 1 + (source.col_offset if line0 > 0 or source.line_offset else 0)
+    return line0 + 1 + source.line_offset, col
+
+
+class _Walker:
+    """Turns composed nodes into YMap/YList/scalars, collecting duplicate-key problems."""
+
+    def __init__(self, loader: Any, source: Text) -> None:
+        self.loader = loader
+        self.line_offset = source.line_offset + 1
+        self.col_offset = source.col_offset + 1
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def pos(self, node: yaml.Node) -> Pos:
+        mark = node.start_mark
+        return mark.line + self.line_offset, mark.column + self.col_offset
+
+    def value(self, node: yaml.Node) -> Any:
+        result = self.node(node)
+        if self.problems:
+            raise ScenarioError(self.problems)
+        return result
+
+    def node(self, node: yaml.Node) -> Any:
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _STR:
+                return node.value
+            return self.loader.construct_object(node, deep=True)
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node)
+        return self.sequence(node)
+
+    def mapping(self, node: yaml.MappingNode) -> YMap:
+        result = YMap()
+        result.pos = self.pos(node)
+        result.key_pos = {}
+        result.value_pos = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.problems.append(Problem(self.source.location(self.pos(key_node)),
+                                             "YAML merge keys ('<<') are not supported"))
+                continue
+            key = self.node(key_node)
+            if isinstance(key, (YMap, YList)):
+                self.problems.append(Problem(self.source.location(self.pos(key_node)),
+                                             "a mapping key must be a plain value"))
+                continue
+            if key in result:
+                first = result.key_pos[key]
+                self.problems.append(Problem(
+                    self.source.location(self.pos(key_node)),
+                    f"duplicate key '{key}' (first given at line {first[0]})"))
+                continue
+            result.key_pos[key] = self.pos(key_node)
+            result.value_pos[key] = self.pos(value_node)
+            result[key] = self.node(value_node)
+        return result
+
+    def sequence(self, node: yaml.SequenceNode) -> YList:
+        result = YList(self.node(item) for item in node.value)
+        result.pos = self.pos(node)
+        result.item_pos = [self.pos(item) for item in node.value]
+        return result
