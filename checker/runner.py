@@ -80,7 +80,7 @@ def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
     except RuleViolation as refused:
         problem = Problem(scenario.setup_location, f"the setup breaks {refused.rule}: "
                                                    f"{refused.message}")
-    except Exception as exc:  # an engine bug must still be reported in place, not as a traceback
+    except Exception as exc:  # noqa: BLE001 - an engine bug is reported in place, not as a traceback
         problem = Problem(scenario.location, f"internal error in the {scenario.game} engine: "
                                              f"{type(exc).__name__}: {exc}")
     return Verdict(scenario, None, problems=[problem])

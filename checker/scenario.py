@@ -17,7 +17,16 @@ from checker.location import Location, ScenarioError
 from checker.rulebook import RULE_ID as RULE_ID_PATTERN
 from checker.rulebook import RuleBook
 from checker.vocabulary import (
-    Choice, Context, Expectation, Key, ListOf, Record, Str, Vocabulary, did_you_mean, is_valid,
+    Choice,
+    Context,
+    Expectation,
+    Key,
+    ListOf,
+    Record,
+    Str,
+    Vocabulary,
+    did_you_mean,
+    is_valid,
     type_name,
 )
 from checker.yamlsource import Pos, Text, YList, YMap

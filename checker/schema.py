@@ -17,8 +17,9 @@ def _claims_schema(ruleset: Ruleset, step_level: bool) -> dict[str, Any]:
             "properties": {name: {**e.spec.schema(), "description": e.doc} for name, e in table.items()}}
 
 
-def _step_schema(ruleset: Ruleset) -> dict[str, Any]:
-    expect = _claims_schema(ruleset, step_level=True)
+def _step_schema(ruleset: Ruleset, definitions: dict[str, Any]) -> dict[str, Any]:
+    definitions[f"{ruleset.game}-step-claims"] = _claims_schema(ruleset, step_level=True)
+    expect = {"$ref": f"#/$defs/{ruleset.game}-step-claims"}
     return {"oneOf": [
         {"type": "object", "description": kind.doc, "additionalProperties": False,
          "required": [name],
@@ -26,19 +27,20 @@ def _step_schema(ruleset: Ruleset) -> dict[str, Any]:
         for name, kind in ruleset.vocabulary.steps.items()]}
 
 
-def _game_schema(ruleset: Ruleset) -> dict[str, Any]:
+def _game_schema(ruleset: Ruleset, definitions: dict[str, Any]) -> dict[str, Any]:
     return {
         "if": {"properties": {"game": {"const": ruleset.game}}, "required": ["game"]},
         "then": {"properties": {
             "setup": ruleset.vocabulary.setup.schema(),
-            "steps": {"type": "array", "items": _step_schema(ruleset)},
+            "steps": {"type": "array", "items": _step_schema(ruleset, definitions)},
             "expect": _claims_schema(ruleset, step_level=False),
         }},
     }
 
 
 def scenario_schema(games: Mapping[str, Ruleset]) -> dict[str, Any]:
-    envelope = {name: {"description": key.doc} for name, key in ENVELOPE.items()}
+    envelope: dict[str, dict[str, Any]] = {name: {"description": key.doc}
+                                           for name, key in ENVELOPE.items()}
     envelope["id"].update({"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"})
     envelope["title"].update({"type": "string"})
     envelope["game"].update({"enum": list(games)})
@@ -47,19 +49,41 @@ def scenario_schema(games: Mapping[str, Ruleset]) -> dict[str, Any]:
     envelope["setup"].update({"type": "object"})
     envelope["steps"].update({"type": "array"})
     envelope["expect"].update({"type": "object"})
+    definitions: dict[str, Any] = {}
     scenario = {
         "type": "object",
         "required": [name for name, key in ENVELOPE.items() if key.required],
         "additionalProperties": False,
         "properties": envelope,
-        "allOf": [_game_schema(ruleset) for ruleset in games.values()],
+        "allOf": [_game_schema(ruleset, definitions) for ruleset in games.values()],
     }
+    definitions["scenario"] = scenario
+    _share_long_lists(definitions, definitions)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "Rules scenario",
         "description": "A worked rules example, checked by the rules engine.",
-        "$defs": {"scenario": scenario},
+        "$defs": definitions,
         "anyOf": [{"$ref": "#/$defs/scenario"},
                   {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/scenario"}}],
     }
+
+
+def _share_long_lists(node: Any, definitions: dict[str, Any]) -> None:
+    """Card catalogs recur in many places: each long `enum` is defined once and referenced."""
+    if isinstance(node, list):
+        for item in node:
+            _share_long_lists(item, definitions)
+        return
+    if not isinstance(node, dict):
+        return
+    for value in list(node.values()):
+        _share_long_lists(value, definitions)
+    values = node.get("enum")
+    if isinstance(values, list) and len(values) > 12:
+        name = next((key for key, known in definitions.items() if known == {"enum": values}),
+                    f"names{len(definitions)}")
+        definitions[name] = {"enum": values}
+        del node["enum"]
+        node["$ref"] = f"#/$defs/{name}"

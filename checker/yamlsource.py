@@ -28,7 +28,7 @@ Pos = tuple[int, int]
 class YMap(dict):  # type: ignore[type-arg]
     """A mapping from YAML; `pos` is where it starts, `key_pos`/`value_pos` where each entry is."""
 
-    __slots__ = ("pos", "key_pos", "value_pos")
+    __slots__ = ("key_pos", "pos", "value_pos")
 
     pos: Pos
     key_pos: dict[Any, Pos]
@@ -38,7 +38,7 @@ class YMap(dict):  # type: ignore[type-arg]
 class YList(list):  # type: ignore[type-arg]
     """A sequence from YAML; `pos` is where it starts, `item_pos[i]` where item i is."""
 
-    __slots__ = ("pos", "item_pos")
+    __slots__ = ("item_pos", "pos")
 
     pos: Pos
     item_pos: list[Pos]
@@ -47,7 +47,7 @@ class YList(list):  # type: ignore[type-arg]
 class Text:
     """A piece of YAML inside a file: the path, the text and where the text starts."""
 
-    __slots__ = ("path", "text", "line_offset", "col_offset")
+    __slots__ = ("col_offset", "line_offset", "path", "text")
 
     def __init__(self, path: str, text: str, line_offset: int = 0, col_offset: int = 0) -> None:
         self.path = path
@@ -111,6 +111,7 @@ class _Walker:
             return self.loader.construct_object(node, deep=True)
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node)
+        assert isinstance(node, yaml.SequenceNode)
         return self.sequence(node)
 
     def mapping(self, node: yaml.MappingNode) -> YMap:

@@ -6,9 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from checker.games.ti4 import scoring, secrets
-from checker.games.ti4.common import Events, Handler, cite, fresh_window, gain_points, mostly, refuse
+from checker.games.ti4.common import (
+    Events,
+    Handler,
+    cite,
+    fresh_window,
+    gain_points,
+    mostly,
+    refuse,
+)
 from checker.games.ti4.state import (
-    STRATEGY_CARDS, CommandTokens, Destruction, RoundPhase, State, frozen, updated,
+    STRATEGY_CARDS,
+    CommandTokens,
+    Destruction,
+    RoundPhase,
+    State,
+    frozen,
+    updated,
 )
 
 CUSTODIANS_COST = 6
@@ -117,8 +131,8 @@ def remove_custodians(state: State, args: Any) -> tuple[State, Events]:
     if state.custodians_removed:
         refuse("27.2", "the custodians token has already been removed from Mecatol Rex")
     if state.phase is not RoundPhase.ACTION or state.active != player:
-        refuse("27.2", f"only the active player removes the custodians token, during an invasion "
-               f"of Mecatol Rex")
+        refuse("27.2", "only the active player removes the custodians token, during an invasion "
+               "of Mecatol Rex")
     events = []
     funds = state.spendable.get(player)
     if funds is not None and "influence" in funds:
@@ -138,7 +152,7 @@ def remove_custodians(state: State, args: Any) -> tuple[State, Events]:
 def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
     player = args["player"]
     if state.phase is not RoundPhase.ACTION or "Imperial" not in state.strategy_cards.get(player, ()):
-        refuse("45.1", f"only the holder of Imperial uses its primary ability, in the action phase")
+        refuse("45.1", "only the holder of Imperial uses its primary ability, in the action phase")
     state = fresh_window(state.with_(active=player, destroyed=()), "turn")
     events: Events = []
     if args.get("score"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from checker.engine import Event, Outcome
@@ -10,14 +11,16 @@ from checker.games.ti4 import action_phase, scoring, secrets, status_phase
 from checker.games.ti4.common import Events, Handler, cite, refuse
 from checker.games.ti4.rules import RULEBOOK
 from checker.games.ti4.setup import initial_state
-from checker.games.ti4.state import STATUS_STEPS, RoundPhase, State, updated
+from checker.games.ti4.state import STATUS_STEPS, RoundPhase, State
 from checker.games.ti4.vocabulary import VOCABULARY
 
 
 def _requirement(state: State, args: Any) -> tuple[State, Events]:
     met = args["met"]
     key = (args["player"], args["objective"])
-    state = state.with_(requirement=updated(state.requirement, key, met))  # type: ignore[arg-type]
+    requirement = dict(state.requirement)
+    requirement[key] = met
+    state = state.with_(requirement=MappingProxyType(requirement))
     word = "now fulfils" if met else "no longer fulfils"
     return state, [cite("61.4", f"{args['player']} {word} the requirement of {args['objective']}.")]
 

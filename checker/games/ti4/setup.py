@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from checker.games.ti4.cards import ObjectiveType
 from checker.games.ti4.common import refuse
 from checker.games.ti4.objectives import BY_NAME
 from checker.games.ti4.state import (
-    STRATEGY_CARDS, CommandTokens, Gain, RoundPhase, State, frozen,
+    STRATEGY_CARDS,
+    CommandTokens,
+    Gain,
+    RoundPhase,
+    State,
+    frozen,
 )
 
 TOTAL_COMMAND_TOKENS = 16
@@ -42,7 +48,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
         facedown_i=facedown_i, facedown_ii=facedown_ii, secrets=frozen(secrets),
         shown_secrets=frozen({}),
         home_lost=frozenset(p for p, ok in data.get("home_control", {}).items() if not ok),
-        requirement=frozen({}), window=f"{window_kind}:0", window_kind=window_kind, counter=0,
+        requirement=MappingProxyType({}), window=f"{window_kind}:0", window_kind=window_kind, counter=0,
         active=active, destroyed=(), tokens=frozen(_tokens(players, data)),
         largest_fleet=frozen(data.get("largest_fleet", {})), ships_removed=frozen({}),
         action_deck=data.get("action_cards", {}).get("deck"),

@@ -10,7 +10,18 @@ from checker.games.ti4.cards import ObjectiveType
 from checker.games.ti4.objectives import OBJECTIVES
 from checker.games.ti4.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.vocabulary import (
-    Bool, Choice, Expectation, Int, Key, ListOf, MapOf, OneOf, Record, Ref, StepKind, Str,
+    Bool,
+    Choice,
+    Expectation,
+    Int,
+    Key,
+    ListOf,
+    MapOf,
+    OneOf,
+    Record,
+    Ref,
+    StepKind,
+    Str,
     Vocabulary,
 )
 
