@@ -100,12 +100,14 @@ def _compare(claims: Claims, view: View, table: dict[str, Expectation], scenario
     for key, stated in claims.values.items():
         expectation = table[key]
         actual = expectation.observe(view)
-        for sub_key, sub_stated, sub_actual in _differences(expectation.compare, stated, actual):
+        for path, sub_stated, sub_actual in _differences(expectation.compare, stated, actual):
             where = claims.value_pos(key)
             node = claims.node[key]
-            if sub_key is not None and hasattr(node, "value_pos") and sub_key in node.value_pos:
-                where = node.value_pos[sub_key]
-            label = key if sub_key is None else f"{key}.{sub_key}"
+            for part in path:
+                if not (hasattr(node, "value_pos") and part in node.value_pos):
+                    break
+                where, node = node.value_pos[part], node[part]
+            label = ".".join([key, *map(str, path)])
             rule = _deciding_rule(key, view)
             verdict.mismatches.append(Mismatch(scenario.source.location(where), label, sub_stated,
                                                sub_actual, rule))
@@ -117,17 +119,32 @@ def _deciding_rule(key: str, view: View) -> str | None:
     return None
 
 
-def _differences(compare: str, stated: Any, actual: Any) -> list[tuple[Any, Any, Any]]:
-    """(sub-key or None, stated, engine) for each disagreement."""
+Difference = tuple[tuple[Any, ...], Any, Any]
+"""(path of keys inside the claim, stated, engine)."""
+
+
+def _differences(compare: str, stated: Any, actual: Any) -> list[Difference]:
     if compare == "subset":
-        return [(key, value, actual.get(key)) for key, value in stated.items()
-                if _unordered(value) != _unordered(actual.get(key))]
+        return _subset_differences(stated, actual, ())
     if compare == "set":
-        return [] if set(stated) == set(actual) else [(None, sorted(stated), sorted(actual))]
+        return [] if set(stated) == set(actual) else [((), sorted(stated), sorted(actual))]
     if compare == "contains":
         missing = [item for item in stated if item not in actual]
-        return [(None, stated, list(actual))] if missing else []
-    return [] if _plain(stated) == _plain(actual) else [(None, stated, actual)]
+        return [((), stated, list(actual))] if missing else []
+    return [] if _plain(stated) == _plain(actual) else [((), stated, actual)]
+
+
+def _subset_differences(stated: Mapping[Any, Any], actual: Any,
+                        path: tuple[Any, ...]) -> list[Difference]:
+    """Only the keys the claim names are compared, at every depth."""
+    out: list[Difference] = []
+    for key, value in stated.items():
+        engine = actual.get(key) if isinstance(actual, Mapping) else None
+        if isinstance(value, Mapping) and isinstance(engine, Mapping):
+            out += _subset_differences(value, engine, (*path, key))
+        elif _unordered(value) != _unordered(engine):
+            out.append(((*path, key), value, engine))
+    return out
 
 
 def _plain(value: Any) -> Any:

@@ -7,18 +7,48 @@ and value on the way, so the located load costs no more than a plain one.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, ClassVar
 
 import yaml
 
 try:
-    from yaml import CSafeLoader as _Loader
+    from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
 from checker.location import Location, Problem, ScenarioError
 
 _STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_RESOLVED_LIMIT = 50_000
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, with scalar tag resolution remembered: scenario files repeat the
+    same keys and names, and resolving each by regular expressions dominates parsing."""
+
+    _resolved: ClassVar[dict[tuple[str, tuple[bool, bool]], str]] = {}
+
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        if kind is not yaml.ScalarNode:
+            return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
+        key = (value, implicit)
+        tag = self._resolved.get(key)
+        if tag is None:
+            if len(self._resolved) > _RESOLVED_LIMIT:
+                self._resolved.clear()
+            tag = self._resolved[key] = super().resolve(kind, value, implicit)
+        return tag
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        """The safe loader has no path resolvers; skip the bookkeeping for them."""
+
+    def ascend_resolver(self) -> None:
+        """See descend_resolver."""
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 
@@ -105,9 +135,14 @@ class _Walker:
         return result
 
     def node(self, node: yaml.Node) -> Any:
-        if isinstance(node, yaml.ScalarNode):
-            if node.tag == _STR:
+        if node.__class__ is yaml.ScalarNode:
+            tag = node.tag
+            if tag == _STR:
                 return node.value
+            if tag == _INT and _DECIMAL.fullmatch(node.value):
+                return int(node.value)
+            if tag == _NULL:
+                return None
             return self.loader.construct_object(node, deep=True)
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node)

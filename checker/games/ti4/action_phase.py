@@ -49,7 +49,8 @@ def strategy_phase(state: State, picks: Any) -> tuple[State, Events]:
             taken[card] = player
             events.append(cite("84.1", f"{player} takes {card} (initiative {STRATEGY_CARDS[card]})."))
         held[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
-    state = state.with_(strategy_cards=frozen(held), phase=RoundPhase.ACTION, active=None)
+    state = state.with_(strategy_cards=frozen(held), phase=RoundPhase.ACTION, active=None,
+                        destroyed=())
     state = fresh_window(state, "between")
     rule = "48.3" if any(len(cards) > 1 for cards in held.values()) else "48.1"
     events.append(cite(rule, f"Initiative order: {', '.join(state.initiative_order())}."))
@@ -61,44 +62,55 @@ def tactical_action(state: State, args: Any) -> tuple[State, Events]:
         refuse("40.2", f"players take turns only in the action phase; this is the "
                f"{state.phase.value} phase")
     player = args["player"]
-    state = fresh_window(state.with_(active=player, destroyed=()), "turn")
+    state = fresh_window(state.with_(active=player), "turn")
     return state, [cite("89", f"{player} takes a tactical action and is the active player.")]
 
 
-def _window(kind: str, label: str, rule: str, text: str, space: bool = False) -> Handler:
+def end_tactical_action(state: State, args: Any) -> tuple[State, Events]:
+    if state.active is None:
+        refuse("89", "no tactical action is under way")
+    player = state.active
+    state = fresh_window(state.with_(active=None), "between")
+    return state, [cite("89", f"{player}'s tactical action ends; so does any combat's "
+                              "one-objective limit.")]
+
+
+def _window(step: str, kind: str, label: str, rule: str, text: str) -> Handler:
     def handler(state: State, args: Any) -> tuple[State, Events]:
         if state.active is None:
             refuse("89", f"{label} happens during a tactical action, and none is under way")
-        if space and state.window_kind == "space":
-            return state, [cite(rule, text)]
-        return fresh_window(state, kind), [cite(rule, text)]
+        if kind == "space" and state.window_kind == "space":
+            return state.with_(window_step=step), [cite(rule, text)]
+        return fresh_window(state, kind, step), [cite(rule, text)]
     return handler
 
 
-space_cannon_offense = _window("outside", "space cannon offense", "61.note6",
-                               "Space cannon offense is outside combat: no limit on scoring.")
-anti_fighter_barrage = _window("space", "anti-fighter barrage", "61.note6a",
-                               "Anti-fighter barrage is part of the space combat: one objective "
-                               "per player during or after it.", space=True)
-space_combat = _window("space", "space combat", "61.7",
-                       "Space combat: one objective per player during or after it.", space=True)
-bombardment = _window("outside", "bombardment", "61.note6",
+space_cannon_offense = _window("space_cannon_offense", "outside", "space cannon offense",
+                               "61.note6", "Space cannon offense is outside combat: no limit on "
+                               "scoring.")
+anti_fighter_barrage = _window("anti_fighter_barrage", "space", "anti-fighter barrage",
+                               "61.note6a", "Anti-fighter barrage is part of the space combat: "
+                               "one objective per player during or after it.")
+space_combat = _window("space_combat", "space", "space combat", "61.7",
+                       "Space combat: one objective per player during or after it.")
+bombardment = _window("bombardment", "outside", "bombardment", "61.note6",
                       "Bombardment is outside combat: no limit on scoring.")
-space_cannon_defense = _window("outside", "space cannon defense", "61.note6",
-                               "Space cannon defense is outside combat: no limit on scoring.")
+space_cannon_defense = _window("space_cannon_defense", "outside", "space cannon defense",
+                               "61.note6", "Space cannon defense is outside combat: no limit on "
+                               "scoring.")
 
 
 def ground_combat(state: State, args: Any) -> tuple[State, Events]:
     if state.active is None:
         refuse("89", "a ground combat happens during a tactical action, and none is under way")
-    state = fresh_window(state, "ground")
+    state = fresh_window(state, "ground", "ground_combat")
     return state, [cite("61.7a", f"Ground combat on {args['planet']}: counted apart from the space "
                                  "combat and other ground combats; one objective per player.")]
 
 
 def destroy_units(state: State, args: Any) -> tuple[State, Events]:
     units = tuple(args["units"])
-    record = Destruction(args["player"], args["owner"], units, args["means"])
+    record = Destruction(args["player"], args["owner"], units, args["means"], state.window_step)
     return state.with_(destroyed=state.destroyed + (record,)), [
         cite("61.9", f"{args['player']} destroys {args['owner']}'s {mostly(list(units))} "
                      f"({args['means']}).")]
@@ -116,7 +128,11 @@ def reduce_fleet_pool(state: State, args: Any) -> tuple[State, Events]:
     largest = state.largest_fleet.get(player, 0)
     if largest > fleet:
         excess = largest - fleet
-        removal = Destruction(args["forced_by"], player, ("ship",) * excess, "fleet pool")
+        chosen = tuple(args.get("units") or ())
+        if chosen and len(chosen) != excess:
+            refuse("37.3", f"{player} must remove exactly {excess} ship(s), not {len(chosen)}")
+        removal = Destruction(args["forced_by"], player, chosen or ("ship",) * excess,
+                              "fleet pool")
         state = state.with_(largest_fleet=updated(state.largest_fleet, player, fleet),
                             ships_removed=updated(state.ships_removed, player,
                                                   state.ships_removed.get(player, 0) + excess),
@@ -153,7 +169,7 @@ def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
     player = args["player"]
     if state.phase is not RoundPhase.ACTION or "Imperial" not in state.strategy_cards.get(player, ()):
         refuse("45.1", "only the holder of Imperial uses its primary ability, in the action phase")
-    state = fresh_window(state.with_(active=player, destroyed=()), "turn")
+    state = fresh_window(state.with_(active=player), "turn")
     events: Events = []
     if args.get("score"):
         state, events = scoring.score_by_imperial(state, player, args["score"])
@@ -192,8 +208,8 @@ def gain_points_step(state: State, args: Any) -> tuple[State, Events]:
     order = [p for p in state.initiative_order() if p in players]
     events: Events = []
     if len(order) > 1:
-        how = "initiative order" if state.strategy_cards else "clockwise from the speaker"
-        events.append(cite("98.7", f"{mostly(order)} gain points at the same time: resolved in "
+        how = "in initiative order" if state.strategy_cards else "clockwise from the speaker"
+        events.append(cite("98.7", f"{mostly(order)} gain points at the same time: resolved "
                                    f"{how}."))
     for player in order:
         state, gained = gain_points(state, player, args["points"], args["source"], "98.1")

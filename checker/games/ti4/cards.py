@@ -25,6 +25,20 @@ class Phase(enum.Enum):
     AGENDA = "agenda"
 
 
+SHIPS = ("war sun", "flagship", "dreadnought", "carrier", "cruiser", "destroyer", "fighter")
+GROUND_FORCES = ("infantry", "mech")
+UNITS = SHIPS + GROUND_FORCES + ("PDS", "space dock")
+
+
+@dataclass(frozen=True, slots=True)
+class Destroys:
+    """What an objective about destroying units needs (61.9): which units, during which step."""
+
+    units: tuple[str, ...]
+    during: str | None = None
+    """The step kind the units must be destroyed in (e.g. "bombardment"); None for any."""
+
+
 @dataclass(frozen=True, slots=True)
 class ObjectiveCard:
     """One real objective card: name and printed facts only."""
@@ -37,8 +51,8 @@ class ObjectiveCard:
     """When it can be scored (61.3, 61.5)."""
     cost: str | None = None
     """What is spent when it is scored, e.g. "8 resources" (61.10); None when nothing is spent."""
-    destroys: bool = False
-    """True when the requirement is met by destroying units (61.9)."""
+    destroys: Destroys | None = None
+    """Set when the requirement is met by destroying another player's units (61.9)."""
     expansion: str = "base"
     """"base" or "pok" (Prophecy of Kings)."""
 

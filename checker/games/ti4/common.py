@@ -39,9 +39,10 @@ def gain_points(state: State, player: str, points: int, source: str, rule: str,
     return state, events
 
 
-def fresh_window(state: State, kind: str) -> State:
+def fresh_window(state: State, kind: str, step: str = "") -> State:
     counter = state.counter + 1
-    return state.with_(window=f"{kind}:{counter}", window_kind=kind, counter=counter)
+    return state.with_(window=f"{kind}:{counter}", window_kind=kind, counter=counter,
+                       window_step=step)
 
 
 def mostly(words: list[str]) -> str:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from checker.games.ti4.cards import ObjectiveCard, ObjectiveType, Phase
+from checker.games.ti4.cards import (
+    GROUND_FORCES,
+    SHIPS,
+    Destroys,
+    ObjectiveCard,
+    ObjectiveType,
+    Phase,
+)
 
 _I, _II, _S = ObjectiveType.STAGE_I, ObjectiveType.STAGE_II, ObjectiveType.SECRET
 _STATUS, _ACTION, _AGENDA = Phase.STATUS, Phase.ACTION, Phase.AGENDA
@@ -63,21 +70,24 @@ OBJECTIVES: tuple[ObjectiveCard, ...] = (
     ObjectiveCard("Become the Gatekeeper", _S, 1, _STATUS),
     ObjectiveCard("Control the Region", _S, 1, _STATUS),
     ObjectiveCard("Cut Supply Lines", _S, 1, _STATUS),
-    ObjectiveCard("Destroy Their Greatest Ship", _S, 1, _ACTION, destroys=True),
+    ObjectiveCard("Destroy Their Greatest Ship", _S, 1, _ACTION,
+                  destroys=Destroys(("war sun", "flagship"))),
     ObjectiveCard("Establish a Perimeter", _S, 1, _STATUS),
     ObjectiveCard("Forge an Alliance", _S, 1, _STATUS),
     ObjectiveCard("Form a Spy Network", _S, 1, _STATUS),
     ObjectiveCard("Fuel the War Machine", _S, 1, _STATUS),
     ObjectiveCard("Gather a Mighty Fleet", _S, 1, _STATUS),
     ObjectiveCard("Learn the Secrets of the Cosmos", _S, 1, _STATUS),
-    ObjectiveCard("Make an Example of Their World", _S, 1, _ACTION, destroys=True),
+    ObjectiveCard("Make an Example of Their World", _S, 1, _ACTION,
+                  destroys=Destroys(GROUND_FORCES, "bombardment")),
     ObjectiveCard("Master the Laws of Physics", _S, 1, _STATUS),
     ObjectiveCard("Mine Rare Minerals", _S, 1, _STATUS),
     ObjectiveCard("Monopolize Production", _S, 1, _STATUS),
     ObjectiveCard("Occupy the Seat of the Empire", _S, 1, _STATUS),
     ObjectiveCard("Spark a Rebellion", _S, 1, _ACTION),
     ObjectiveCard("Threaten Enemies", _S, 1, _STATUS),
-    ObjectiveCard("Turn Their Fleets to Dust", _S, 1, _ACTION, destroys=True),
+    ObjectiveCard("Turn Their Fleets to Dust", _S, 1, _ACTION,
+                  destroys=Destroys(SHIPS, "space_cannon_offense")),
     ObjectiveCard("Unveil Flagship", _S, 1, _ACTION),
     # Secret objectives, Prophecy of Kings
     ObjectiveCard("Become a Martyr", _S, 1, _ACTION, expansion="pok"),
@@ -90,7 +100,8 @@ OBJECTIVES: tuple[ObjectiveCard, ...] = (
     ObjectiveCard("Dictate Policy", _S, 1, _AGENDA, expansion="pok"),
     ObjectiveCard("Drive the Debate", _S, 1, _AGENDA, expansion="pok"),
     ObjectiveCard("Establish Hegemony", _S, 1, _STATUS, expansion="pok"),
-    ObjectiveCard("Fight with Precision", _S, 1, _ACTION, destroys=True, expansion="pok"),
+    ObjectiveCard("Fight with Precision", _S, 1, _ACTION,
+                  destroys=Destroys(("fighter",), "anti_fighter_barrage"), expansion="pok"),
     ObjectiveCard("Foster Cohesion", _S, 1, _STATUS, expansion="pok"),
     ObjectiveCard("Hoard Raw Materials", _S, 1, _STATUS, expansion="pok"),
     ObjectiveCard("Mechanize the Military", _S, 1, _STATUS, expansion="pok"),

@@ -101,6 +101,8 @@ TITLES: dict[str, str] = {
     "48.1a": "The Naalu 0 token",
     "48.3": "Two strategy cards: the lower number counts",
     "89": "Tactical action",
+    "93.4a": "A trade good can be spent in place of a resource",
+    "93.4b": "A trade good can be spent in place of an influence",
     "84.1": "Strategy phase: each player takes a strategy card",
     "8.note3": "Effects on several players in the agenda phase go in speaker order",
 }

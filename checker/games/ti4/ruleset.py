@@ -110,6 +110,13 @@ def describe(state: State) -> dict[str, str]:
     scored = {p: state.scored(p) for p in state.players if state.scored(p)}
     rows["Scored"] = "; ".join(f"{p}: {', '.join(names)}" for p, names in scored.items()) or "nothing"
     rows["Secret objectives in hand"] = ", ".join(f"{p} {len(state.secrets[p])}" for p in state.players)
+    rows["Command tokens (tactic/fleet/strategy)"] = ", ".join(
+        f"{p} {t.tactic}/{t.fleet}/{t.strategy}" for p, t in state.tokens.items())
+    if state.action_hands or state.action_deck is not None:
+        hands = ", ".join(f"{p} {state.action_hands.get(p, 0)}" for p in state.players)
+        deck = "" if state.action_deck is None else f" (deck {state.action_deck}, " \
+            f"discard {state.action_discard})"
+        rows["Action cards"] = hands + deck
     if state.active:
         rows["Active player"] = state.active
     if state.home_lost:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from checker.games.ti4.cards import ObjectiveCard, Phase
@@ -67,13 +68,27 @@ def check_requirement(state: State, player: str, card: ObjectiveCard) -> None:
         rule = "61.5a" if card.phase is Phase.STATUS else "61.4"
         refuse(rule, f"{player} does not fulfil the requirement of {card.name} now")
     if stated is None and card.destroys:
-        done = [d for d in state.destroyed if d.player == player and d.owner != player]
-        if not any(d.means != "fleet pool" for d in done):
-            if done:
-                refuse("61.9a", f"{player} only forced units to be removed for the fleet pool; "
-                       f"that is not destroying them, as {card.name} requires")
-            refuse("61.4", f"{player} has destroyed no other player's units during this "
-                   f"tactical action, as {card.name} requires")
+        _check_destroyed(state, player, card)
+
+
+def _check_destroyed(state: State, player: str, card: ObjectiveCard) -> None:
+    """A destroy objective needs another player's units of the right kind destroyed, by any
+    means that destroys (61.9) but not removed for the fleet pool (61.9a), in the right step."""
+    need = card.destroys
+    assert need is not None
+    done = [d for d in state.destroyed if d.player == player and d.owner != player
+            and any(unit in need.units or unit == "ship" for unit in d.units)]
+    destroyed = [d for d in done if d.means != "fleet pool"]
+    if not destroyed and done:
+        refuse("61.9a", f"{player} only forced units to be removed for the fleet pool; that is "
+               f"not destroying them, as {card.name} requires")
+    if need.during is not None:
+        destroyed = [d for d in destroyed if d.during == need.during]
+    if not destroyed:
+        units = " or ".join(need.units) if len(need.units) < 4 else "the right units"
+        when = f" during {need.during.replace('_', ' ')}" if need.during else ""
+        refuse("61.4", f"{card.name} needs {player} to destroy another player's {units}{when} "
+               "this action phase; that has not happened")
 
 
 def _check_limits(state: State, player: str, card: ObjectiveCard) -> None:
@@ -88,15 +103,15 @@ def _check_limits(state: State, player: str, card: ObjectiveCard) -> None:
             refuse("81.1", f"objectives are scored in initiative order; {order[state.status_cursor]} "
                    f"has already scored, after {player}'s turn to score")
     if state.window_kind in ("space", "ground") and mine:
-        rule = "61.note5" if state.window_kind == "ground" else "61.7"
-        refuse(rule, f"{player} has already scored {mine[0].objective} during or after this "
+        refuse("61.7", f"{player} has already scored {mine[0].objective} during or after this "
                f"{state.window_kind} combat; only one objective per combat")
 
 
 def _score(state: State, player: str, card: ObjectiveCard, tokens: Any) -> tuple[State, Events]:
-    events: Events = []
+    events: Events = _timing_notes(state, player, card)
     if card.cost:
-        state, events = _pay(state, player, card, tokens)
+        state, paid = _pay(state, player, card, tokens)
+        events += paid
     if state.window_kind == "status":
         state = state.with_(status_cursor=max(state.status_cursor,
                                               state.initiative_order().index(player)))
@@ -114,25 +129,61 @@ def _score(state: State, player: str, card: ObjectiveCard, tokens: Any) -> tuple
     return state, events + gained
 
 
+def _timing_notes(state: State, player: str, card: ObjectiveCard) -> Events:
+    notes: Events = []
+    if state.phase is RoundPhase.ACTION and card.phase is Phase.ACTION:
+        notes.append(cite("61.5b", f"{card.name} is an action phase objective: it can be scored "
+                                   "at any time in that phase."))
+        if state.active is not None and state.active != player:
+            notes.append(cite("61.note7", f"{player} is not the active player, and may still "
+                                          "score it."))
+    if state.phase is RoundPhase.AGENDA and card.phase is Phase.AGENDA:
+        notes.append(cite("61.5c", f"{card.name} is an agenda phase objective: it can be scored "
+                                   "at any time in that phase."))
+    if card.public:
+        others = [p for p in state.players if p != player and card.name in state.scored(p)]
+        if others:
+            notes.append(cite("61.note2", f"{', '.join(others)} scored {card.name} already; "
+                                          f"{player} may score it too."))
+    return notes
+
+
 def _pay(state: State, player: str, card: ObjectiveCard, tokens: Any) -> tuple[State, Events]:
     events: Events = []
-    for amount_text, what in _COST_PART.findall(card.cost or ""):
+    parts = sorted(_COST_PART.findall(card.cost or ""), key=lambda part: part[1] != "trade goods")
+    for amount_text, what in parts:
         amount = int(amount_text)
         if what == "command tokens":
             state = _pay_tokens(state, player, card, amount, tokens)
             events.append(cite("61.10", f"{player} spends {amount} command tokens to score "
                                         f"{card.name}."))
             continue
-        key = what.replace(" ", "_")
         funds = state.spendable.get(player)
-        if funds is not None and key in funds:
-            if funds[key] < amount:
-                refuse("61.10", f"{card.name} costs {amount} {what}; {player} can spend only "
-                       f"{funds[key]}")
-            state = state.with_(spendable=updated(state.spendable, player,
-                                                  updated(funds, key, funds[key] - amount)))
+        if funds is not None:
+            funds, used = _spend(funds, what, amount, player, card)
+            state = state.with_(spendable=updated(state.spendable, player, funds))
+            if used:
+                rule = "93.4a" if what == "resources" else "93.4b"
+                events.append(cite(rule, f"{player} spends {used} trade good(s) in place of "
+                                         f"{what}."))
         events.append(cite("61.10", f"{player} spends {amount} {what} to score {card.name}."))
     return state, events
+
+
+def _spend(funds: Mapping[str, int], what: str, amount: int, player: str,
+           card: ObjectiveCard) -> tuple[Mapping[str, int], int]:
+    """Pay `amount` of `what`; trade goods stand in for resources or influence (93.4)."""
+    key = what.replace(" ", "_")
+    own = funds.get(key, 0)
+    goods = funds.get("trade_goods", 0)
+    from_goods = 0 if key == "trade_goods" else max(0, amount - own)
+    if (key == "trade_goods" and own < amount) or from_goods > goods:
+        refuse("61.10", f"{card.name} costs {amount} {what}; {player} can spend {own} {what}"
+               + (f" and {goods} trade goods" if key != "trade_goods" else ""))
+    funds = updated(funds, key, own - min(own, amount))
+    if from_goods:
+        funds = updated(funds, "trade_goods", goods - from_goods)
+    return funds, from_goods
 
 
 def _pay_tokens(state: State, player: str, card: ObjectiveCard, amount: int, chosen: Any) -> State:

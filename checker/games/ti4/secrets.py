@@ -55,6 +55,7 @@ def show_step(state: State, args: Any) -> tuple[State, Events]:
     player, name = args["player"], args["objective"]
     if name not in state.secrets[player]:
         refuse("61.note4", f"{player} can only reveal secret objectives in their own hand")
-    shown = state.shown_secrets.get(player, ()) + (name,)
+    shown = state.shown_secrets.get(player, ())
+    shown += () if name in shown else (name,)
     return state.with_(shown_secrets=updated(state.shown_secrets, player, shown)), [
         cite("61.note4", f"{player} shows {name} to everyone; it stays theirs, unscored.")]

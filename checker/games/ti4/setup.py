@@ -30,6 +30,10 @@ def initial_state(data: Mapping[str, Any]) -> State:
     if new_game:
         phase = RoundPhase.STRATEGY
     cards = _strategy_cards(data.get("strategy_cards", {}))
+    without = [p for p in players if p not in cards]
+    if cards and without and phase in (RoundPhase.ACTION, RoundPhase.STATUS):
+        refuse("84.1", f"every player holds a strategy card in the action and status phases; "
+               f"{', '.join(without)} holds none")
     gains = _gains(players, data)
     revealed, facedown_i, facedown_ii = _public_objectives(data, new_game)
     secrets = {p: tuple(data.get("secret_objectives", {}).get(p, ())) for p in players}
@@ -49,6 +53,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
         shown_secrets=frozen({}),
         home_lost=frozenset(p for p, ok in data.get("home_control", {}).items() if not ok),
         requirement=MappingProxyType({}), window=f"{window_kind}:0", window_kind=window_kind, counter=0,
+        window_step="",
         active=active, destroyed=(), tokens=frozen(_tokens(players, data)),
         largest_fleet=frozen(data.get("largest_fleet", {})), ships_removed=frozen({}),
         action_deck=data.get("action_cards", {}).get("deck"),

@@ -79,6 +79,8 @@ class Destruction:
     units: tuple[str, ...]
     means: str
     """"hits", "action card", "technology", "ability", or "fleet pool" (a removal, 61.9a)."""
+    during: str = ""
+    """The step of the tactical action it happened in (e.g. "bombardment"), if any."""
 
 
 def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -126,9 +128,11 @@ class State:
     """"status", "turn", "combat", "agenda", "setup" or "between"."""
     counter: int
     """Source of fresh window ids."""
+    window_step: str
+    """The step kind that opened the current window inside a tactical action ("" otherwise)."""
     active: str | None
     destroyed: tuple[Destruction, ...]
-    """Destructions and removals of the current tactical action (61.9)."""
+    """Destructions and removals during the current action phase (61.9)."""
     tokens: Mapping[str, CommandTokens]
     largest_fleet: Mapping[str, int]
     """Non-fighter ships in each player's fullest system (37.3, 81.5a)."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checker.expectations import View
-from checker.games.ti4.cards import ObjectiveType
+from checker.games.ti4.cards import UNITS, ObjectiveType
 from checker.games.ti4.objectives import OBJECTIVES
 from checker.games.ti4.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.vocabulary import (
@@ -35,6 +35,7 @@ CARD = Choice(list(STRATEGY_CARDS), "strategy card")
 PHASE = Choice([phase.value for phase in RoundPhase], "phase")
 COUNT = Int(minimum=0)
 NAMES = ListOf(Str())
+UNIT = Choice(list(UNITS), "unit")
 
 
 def _record(what: str = "key", **keys: Key) -> Record:
@@ -128,14 +129,16 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("destroy_units", "A player destroys units of another player (61.9).",
           player=_PLAYER_KEY,
           owner=Key(PLAYER, "Whose units.", required=True),
-          units=Key(ListOf(Str(), min_items=1), "The units.", required=True),
+          units=Key(ListOf(UNIT, min_items=1), "The units.", required=True),
           means=Key(Choice(["hits", "action card", "technology", "ability"], "means"),
                     "How they were destroyed.", default="hits")),
     _step("reduce_fleet_pool", "An effect of another player takes tokens from a player's fleet "
           "pool; excess ships are removed, not destroyed (61.9a).",
           player=Key(PLAYER, "Whose fleet pool shrinks.", required=True),
           tokens=Key(Int(minimum=1), "How many tokens.", default=1),
-          forced_by=Key(PLAYER, "Whose effect it is.", required=True)),
+          forced_by=Key(PLAYER, "Whose effect it is.", required=True),
+          units=Key(ListOf(UNIT, min_items=1), "Which ships the player removes, when it "
+                    "matters.")),
     _step("score", "A player scores an objective.",
           player=_PLAYER_KEY,
           objective=Key(OBJECTIVE, "The objective.", required=True),
