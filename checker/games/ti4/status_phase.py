@@ -99,6 +99,7 @@ def _remove_command_tokens(state: State, args: Any) -> tuple[State, Events]:
 
 def _redistribute(state: State, args: Any) -> tuple[State, Events]:
     events: Events = []
+    removing: list[str] = []
     chosen = args or {}
     for player in state.initiative_order():
         pools = state.tokens[player]
@@ -124,6 +125,11 @@ def _redistribute(state: State, args: Any) -> tuple[State, Events]:
         state = state.with_(tokens=updated(state.tokens, player, new))
         state, removed = _fleet_check(state, player)
         events += removed
+        if removed:
+            removing.append(player)
+    if len(removing) > 1:
+        events.append(cite("81.5b", f"{mostly(removing)} both act in step 5: the conflict is "
+                                    "resolved in initiative order."))
     return state, events
 
 
