@@ -40,7 +40,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="checker", description="Check worked rules examples against the rules "
                      "engine.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     run = commands.add_parser("run", help="check scenarios in files and folders")
     run.add_argument("paths", nargs="*", metavar="PATH",
                      help="YAML or Markdown files, or folders (default: scenarios/ and docs/)")
@@ -56,7 +56,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = _parser().parse_args(argv)
+        args, unknown = _parser().parse_known_args(argv)
+        if unknown:
+            raise UsageError(f"unrecognized arguments: {' '.join(unknown)}")
+        if args.command is None:
+            raise UsageError("choose a command: run, explain or schema")
         if args.command == "run":
             return _run(args)
         if args.command == "explain":

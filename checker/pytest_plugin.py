@@ -14,7 +14,7 @@ import pytest
 
 from checker.games import GAMES
 from checker.location import Problem
-from checker.runner import check_scenario, load_file
+from checker.runner import check_scenario, duplicate_ids, read_file
 from checker.scenario import Scenario
 from checker.sources import MARKDOWN_SUFFIXES, YAML_SUFFIXES
 
@@ -36,11 +36,16 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Fil
     return None
 
 
+_SEEN = pytest.StashKey[dict[str, Scenario]]()
+"""Scenario ids collected so far in this session, for duplicates across files."""
+
+
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        loaded = load_file(str(self.path.relative_to(self.config.rootpath))
-                           if self.path.is_relative_to(self.config.rootpath) else str(self.path),
-                           self.path.read_text(encoding="utf-8"), GAMES)
+        root = self.config.rootpath
+        name = str(self.path.relative_to(root)) if self.path.is_relative_to(root) else str(self.path)
+        loaded = read_file(self.path, GAMES, name)
+        duplicate_ids([loaded], self.config.stash.setdefault(_SEEN, {}))
         if loaded.problems:
             yield ScenarioErrors.from_parent(self, name="errors", problems=loaded.problems)
         for scenario in loaded.scenarios:

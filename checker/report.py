@@ -5,7 +5,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from checker.location import Problem
 from checker.runner import Report
 from checker.verdict import Verdict
 
@@ -44,16 +43,19 @@ def _escape(text: str) -> str:
 
 
 def write_junit(report: Report, path: Path) -> None:
-    suite = ET.Element("testsuite", name="scenarios", tests=str(report.passed + report.failed),
+    """One testcase per scenario, and one per file whose texts could not all be read."""
+    broken = [item for item in report.loaded if item.problems]
+    suite = ET.Element("testsuite", name="scenarios", tests=str(len(report.verdicts) + len(broken)),
                        failures=str(sum(1 for v in report.verdicts if not v.passed)),
-                       errors=str(sum(item.failed_texts for item in report.loaded)))
+                       errors=str(len(broken)))
     for verdict in report.verdicts:
         _case(suite, verdict)
-    for item in report.loaded:
+    for item in broken:
         if item.problems:
             case = ET.SubElement(suite, "testcase", classname=item.path, name=item.path)
             error = ET.SubElement(case, "error", message=str(item.problems[0]))
             error.text = "\n".join(str(p) for p in item.problems)
+    path.parent.mkdir(parents=True, exist_ok=True)
     ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
 
 
@@ -66,6 +68,3 @@ def _case(suite: ET.Element, verdict: Verdict) -> None:
         failure = ET.SubElement(case, "failure", message=lines[0] if lines else "failed")
         failure.text = "\n".join(lines)
 
-
-def problems_of(report: Report) -> list[Problem]:
-    return report.problems

@@ -59,11 +59,13 @@ def load_file(path: str, content: str, games: Mapping[str, Ruleset]) -> Loaded:
         except ScenarioError as error:
             loaded.problems += error.problems
             loaded.failed_texts += 1
+    duplicate_ids([loaded])
     return loaded
 
 
-def read_file(path: Path, games: Mapping[str, Ruleset]) -> Loaded:
-    name = str(path)
+def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None) -> Loaded:
+    """Load a file from disk; `name` is how it is shown (the path itself by default)."""
+    name = name or str(path)
     try:
         content = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -86,9 +88,10 @@ def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
     return Verdict(scenario, None, problems=[problem])
 
 
-def duplicate_ids(loaded: Iterable[Loaded]) -> None:
-    """Scenario ids are unique across everything checked together; later copies are errors."""
-    first: dict[str, Scenario] = {}
+def duplicate_ids(loaded: Iterable[Loaded], first: dict[str, Scenario] | None = None) -> None:
+    """Scenario ids are unique across everything checked together; later copies are errors.
+    `first` maps the ids already seen to their scenario, when checking goes file by file."""
+    first = {} if first is None else first
     for item in loaded:
         kept = []
         for scenario in item.scenarios:

@@ -104,7 +104,7 @@ def build(value: Any, source: Text, games: Mapping[str, Game]) -> list[Scenario]
     """Scenarios from one loaded YAML text (a mapping or a list of them)."""
     ctx = Context(source, [])
     if value is None:
-        ctx.error((source.line_offset + 1, source.col_offset + 1), "empty: no scenario here")
+        ctx.error((max(source.line_offset, 1), source.col_offset + 1), "empty: no scenario here")
         raise ScenarioError(ctx.problems)
     items: list[tuple[Any, Pos]]
     if isinstance(value, YList):
@@ -141,9 +141,10 @@ def _scenario(node: Any, pos: Pos, ctx: Context, games: Mapping[str, Game]) -> S
         ctx.error(node.value_pos["id"], f"id '{scenario_id}' must be a slug: lowercase letters, "
                   "digits and dashes")
     game = _game(node, plain.get("game"), ctx, games)
-    for rule_pos, rule_id in zip(node["about"].item_pos, plain.get("about") or ()) if isinstance(
-            node.get("about"), YList) else ():
-        check_rule_id(rule_id, rule_pos, ctx, games)
+    about = plain.get("about")
+    if isinstance(node.get("about"), YList) and about is not None and is_valid(about):
+        for rule_pos, rule_id in zip(node["about"].item_pos, about):
+            check_rule_id(rule_id, rule_pos, ctx, games)
     if game is None:
         return None
     vocabulary = game.vocabulary
@@ -222,6 +223,13 @@ def _step(index: int, node: Any, pos: Pos, ctx: Context, game: Game,
         ctx.error(pos, f"step {index} must be a mapping such as `- score: {{...}}`, got {type_name(node)}")
         return None
     names = [key for key in node if key != "expect"]
+    if len(names) > 1 and "expect" not in node:
+        for name in names:
+            if name not in kinds and did_you_mean(name, ["expect"]):
+                ctx.error(node.key_pos[name], f"unknown key '{name}' in step {index} "
+                          f"{did_you_mean(name, ['expect'])}")
+                names.remove(name)
+                break
     if len(names) != 1:
         what = "no step kind" if not names else f"{len(names)} step kinds ({', '.join(map(str, names))})"
         ctx.error(pos, f"step {index} has {what}; give exactly one, plus an optional `expect`")
@@ -244,6 +252,21 @@ def expectations_for(vocabulary: Vocabulary, step_level: bool) -> dict[str, Expe
     return {**table, **STEP_ONLY} if step_level else table
 
 
+def _without_step_claims(node: YMap, ctx: Context) -> YMap:
+    """`rejected` and `cites` speak of one step; in the final `expect` they are an error."""
+    misplaced = [key for key in STEP_ONLY if key in node]
+    for key in misplaced:
+        ctx.error(node.key_pos[key], f"`{key}` is a claim about one step: put it in that step's "
+                  "`expect`")
+    if not misplaced:
+        return node
+    kept = YMap((k, v) for k, v in node.items() if k not in misplaced)
+    kept.pos = node.pos
+    kept.key_pos = dict(node.key_pos)
+    kept.value_pos = {k: v for k, v in node.value_pos.items() if k not in misplaced}
+    return kept
+
+
 def _claims(node: Any, pos: Pos | None, ctx: Context, vocabulary: Vocabulary,
             games: Mapping[str, Game], step_level: bool) -> Claims | None:
     if node is None:
@@ -251,12 +274,16 @@ def _claims(node: Any, pos: Pos | None, ctx: Context, vocabulary: Vocabulary,
             ctx.error(pos, "`expect` is empty: state at least one claim")
         return None
     table = expectations_for(vocabulary, step_level)
+    if isinstance(node, YMap) and not step_level:
+        node = _without_step_claims(node, ctx)
     record = Record({name: Key(e.spec, e.doc) for name, e in table.items()}, what="expectation")
     values = record.check(node, pos or (0, 0), ctx)
     if not is_valid(values) or not isinstance(node, YMap):
         return None
-    if not values:
+    if not node.key_pos:
         ctx.error(node.pos, "`expect` is empty: state at least one claim")
+        return None
+    if not values:
         return None
     for key in ("rejected", "ended_by"):
         if key in values:

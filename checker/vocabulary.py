@@ -129,7 +129,10 @@ class Choice(Spec):
     what: str = "value"
 
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
-        if value in self.choices and not isinstance(value, bool):
+        if isinstance(value, (YMap, YList)):
+            ctx.error(pos, f"expected a {self.what}, got {type_name(value)}")
+            return _INVALID
+        if value in self.choices and any(type(value) is type(c) for c in self.choices):
             return value
         listed = ", ".join(str(c) for c in self.choices)
         if len(self.choices) > 12:
@@ -157,7 +160,8 @@ class Ref(Spec):
         if value is None and self.nullable:
             return None
         if not isinstance(value, str):
-            ctx.error(pos, f"expected a {self.kind} name, got {type_name(value)}")
+            article = "an" if self.kind[0] in "aeiou" else "a"
+            ctx.error(pos, f"expected {article} {self.kind} name, got {type_name(value)}")
             return _INVALID
         known = self.catalog if self.catalog is not None else ctx.names.get(self.kind, ())
         if value not in known:
@@ -266,7 +270,8 @@ class Record(Spec):
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "type": "object",
+            "type": "object" if any(key.required for key in self.keys.values())
+            else ["object", "null"],
             "properties": {name: {**key.spec.schema(), "description": key.doc}
                            for name, key in self.keys.items()},
             "additionalProperties": False,

@@ -102,11 +102,23 @@ def load(source: Text) -> Any:
         line, col = _shift(source, mark.line, mark.column) if mark else (source.line_offset + 1, 1)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
         raise ScenarioError([Problem(Location(source.path, line, col), f"YAML: {problem}")]) from None
+    except yaml.reader.ReaderError as exc:
+        line, col = _position(source, exc.position)
+        reason = f"unacceptable character #x{exc.character:04x}: {exc.reason}" \
+            if isinstance(exc.character, int) else str(exc.reason)
+        raise ScenarioError([Problem(Location(source.path, line, col), f"YAML: {reason}")]) from None
     except yaml.YAMLError as exc:
         where = Location(source.path, source.line_offset + 1, 1)
-        raise ScenarioError([Problem(where, f"YAML: {exc}")]) from None
+        message = " ".join(str(exc).split())
+        raise ScenarioError([Problem(where, f"YAML: {message}")]) from None
     finally:
         loader.dispose()
+
+
+def _position(source: Text, offset: int) -> Pos:
+    before = source.text[:offset]
+    line0 = before.count("\n")
+    return _shift(source, line0, offset - (before.rfind("\n") + 1))
 
 
 def _shift(source: Text, line0: int, col0: int) -> Pos:
@@ -123,6 +135,8 @@ class _Walker:
         self.col_offset = source.col_offset + 1
         self.source = source
         self.problems: list[Problem] = []
+        self.open: set[int] = set()
+        """Collections being walked: meeting one again means a recursive alias."""
 
     def pos(self, node: yaml.Node) -> Pos:
         mark = node.start_mark
@@ -144,10 +158,22 @@ class _Walker:
             if tag == _NULL:
                 return None
             return self.loader.construct_object(node, deep=True)
-        if isinstance(node, yaml.MappingNode):
-            return self.mapping(node)
-        assert isinstance(node, yaml.SequenceNode)
-        return self.sequence(node)
+        if id(node) in self.open:
+            return self.refuse(node, "a recursive alias (an anchor used inside itself)")
+        default = _MAP if isinstance(node, yaml.MappingNode) else _SEQ
+        if node.tag != default:
+            return self.refuse(node, f"could not determine a constructor for the tag {node.tag!r}")
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                return self.mapping(node)
+            assert isinstance(node, yaml.SequenceNode)
+            return self.sequence(node)
+        finally:
+            self.open.discard(id(node))
+
+    def refuse(self, node: yaml.Node, message: str) -> None:
+        self.problems.append(Problem(self.source.location(self.pos(node)), f"YAML: {message}"))
 
     def mapping(self, node: yaml.MappingNode) -> YMap:
         result = YMap()

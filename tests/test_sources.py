@@ -1,0 +1,146 @@
+"""sources: scenario text in YAML files and in ```scenario fences of Markdown pages, also
+inside admonitions and content tabs, with errors pointing at the right line and column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.sources import find_files, markdown_fences, texts_in_file
+
+BODY = """\
+id: x
+title: X
+game: ti4
+setup:
+  players: [Red, Blue, Green]
+  phase: status
+  strategy_cards: {Red: Leadership, Blue: Trade, Green: Imperial}
+  public_objectives: {revealed: [Expand Borders]}
+steps:
+  - score: {player: Red, objective: Expand Borders}
+expect:
+  points: {Red: 2}
+"""
+
+
+def indent(text: str, by: int) -> str:
+    return "".join(" " * by + line if line.strip() else line for line in text.splitlines(True))
+
+
+def fenced(body: str, by: int = 0, fence: str = "```") -> str:
+    return indent(f"{fence}scenario\n{body}{fence}\n", by)
+
+
+def test_yaml_file_is_one_text_from_its_first_line() -> None:
+    [text] = texts_in_file("s.yaml", "id: x\n")
+    assert (text.path, text.text, text.line_offset, text.col_offset) == ("s.yaml", "id: x\n", 0, 0)
+
+
+def test_markdown_page_gives_each_scenario_fence_and_skips_other_fences() -> None:
+    page = ("# Title\n\n```yaml\nid: not-a-scenario\n```\n\n" + fenced("id: a\n")
+            + "\ntext\n\n" + fenced("id: b\n"))
+    texts = texts_in_file("p.md", page)
+    assert [(t.text, t.line_offset, t.col_offset) for t in texts] == [
+        ("id: a\n", 7, 0), ("id: b\n", 13, 0)]
+
+
+def test_fence_in_an_admonition_is_dedented_and_remembers_its_indent() -> None:
+    page = "!!! example \"Scoring\"\n\n" + fenced("id: a\nsetup:\n  players: []\n", by=4)
+    [text] = markdown_fences("p.md", page)
+    assert text.text == "id: a\nsetup:\n  players: []\n"
+    assert (text.line_offset, text.col_offset) == (3, 4)
+
+
+def test_fence_in_a_content_tab_inside_an_admonition() -> None:
+    page = "!!! example\n\n    === \"Tab\"\n\n" + fenced("id: a\n", by=8)
+    [text] = markdown_fences("p.md", page)
+    assert (text.text, text.line_offset, text.col_offset) == ("id: a\n", 5, 8)
+
+
+def test_tilde_and_longer_fences_close_only_on_their_own_kind() -> None:
+    page = "~~~~scenario\nid: a\n```\nstill: inside\n~~~~\n" + "````scenario\nb: 1\n```\n````\n"
+    texts = list(markdown_fences("p.md", page))
+    assert [t.text for t in texts] == ["id: a\n```\nstill: inside\n", "b: 1\n```\n"]
+
+
+def test_page_without_scenario_fence_has_no_text() -> None:
+    assert texts_in_file("p.md", "# Nothing\n\n```python\nprint(1)\n```\n") == []
+
+
+def test_find_files_walks_folders_in_a_stable_order_and_keeps_named_files(tmp_path: Path) -> None:
+    for name in ("b/two.yml", "a/one.yaml", "a/page.md", "a/notes.txt", "c.json"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x: 1\n")
+    found = list(find_files([tmp_path, tmp_path / "c.json"]))
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == [
+        "a/one.yaml", "a/page.md", "b/two.yml", "c.json"]
+
+
+# Locations through Markdown: a mismatch and an error point at the page, not the fence.
+
+def test_mismatch_in_a_top_level_fence_points_at_the_page(verdict) -> None:
+    page = "# Scoring\n\nSome text.\n\n" + fenced(BODY)
+    result = verdict(page, "docs/p.md")
+    # fence opens on line 5; `  points: {Red: 2}` is body line 12, so page line 17
+    assert result.lines() == ["docs/p.md:17:17: points.Red: stated 2, engine 1"]
+
+
+def test_mismatch_in_an_admonition_points_at_line_and_column(verdict) -> None:
+    page = "# Scoring\n\n!!! example \"Red scores\"\n\n" + fenced(BODY, by=4)
+    result = verdict(page, "docs/p.md")
+    assert result.lines() == ["docs/p.md:17:21: points.Red: stated 2, engine 1"]
+
+
+def test_mismatch_in_a_content_tab_points_at_line_and_column(verdict) -> None:
+    page = "# Scoring\n\n=== \"First\"\n\n    Text.\n\n=== \"Second\"\n\n" + fenced(BODY, by=4)
+    result = verdict(page, "docs/p.md")
+    assert result.lines() == ["docs/p.md:21:21: points.Red: stated 2, engine 1"]
+
+
+def test_step_location_in_an_admonition(load) -> None:
+    page = "!!! example\n\n" + fenced(BODY, by=4)
+    [scenario] = load(page, "p.md").scenarios
+    assert str(scenario.location) == "p.md:4:5"
+    assert str(scenario.steps[0].location) == "p.md:13:9"
+    assert str(scenario.setup_location) == "p.md:8:7"
+
+
+def test_errors_in_an_admonition_point_at_line_and_column(problems) -> None:
+    body = BODY.replace("  phase: status", "  phse: status").replace("points: {Red: 2}",
+                                                                     "points: {Rad: 2}")
+    page = "Intro\n\n!!! example\n\n" + fenced(body, by=4)
+    assert problems(page, "p.md") == [
+        "p.md:11:7: unknown setup key 'phse' (did you mean 'phase'?)",
+        "p.md:17:16: unknown player 'Rad' (did you mean 'Red'?)",
+    ]
+
+
+def test_yaml_error_in_a_content_tab_points_at_line_and_column(problems) -> None:
+    page = "=== \"Tab\"\n\n    ```scenario\n    id: x\n    title: X: y\n    ```\n"
+    assert problems(page, "p.md") == [
+        "p.md:5:13: YAML: mapping values are not allowed in this context"]
+
+
+def test_duplicate_key_in_an_admonition_points_at_the_second_key(problems) -> None:
+    page = "!!! note\n\n    ```scenario\n    id: x\n    id: y\n    ```\n"
+    assert problems(page, "p.md") == ["p.md:5:5: duplicate key 'id' (first given at line 4)"]
+
+
+def test_every_fence_of_a_page_reports_its_errors(load) -> None:
+    page = ("```scenario\nid: [a\n```\n\n!!! example\n\n" + fenced("id: b\nid: c\n", by=4)
+            + "\n=== \"T\"\n\n" + fenced(BODY.replace("game: ti4", "game: ti5"), by=4))
+    loaded = load(page, "p.md")
+    assert loaded.failed_texts == 3
+    assert [str(p) for p in loaded.problems] == [
+        "p.md:3:1: YAML: did not find expected ',' or ']'",
+        "p.md:9:5: duplicate key 'id' (first given at line 8)",
+        "p.md:17:11: unknown game 'ti5' (did you mean 'ti4'?); expected one of ti4",
+    ]
+
+
+def test_valid_fences_load_next_to_broken_ones(load) -> None:
+    page = fenced(BODY) + "\n" + fenced("id: [broken\n") + "\n!!! example\n\n" + fenced(
+        BODY.replace("id: x", "id: y"), by=4)
+    loaded = load(page, "p.md")
+    assert [s.id for s in loaded.scenarios] == ["x", "y"]
+    assert loaded.failed_texts == 1
