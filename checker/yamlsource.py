@@ -135,15 +135,18 @@ class _Walker:
         self.col_offset = source.col_offset + 1
         self.source = source
         self.problems: list[Problem] = []
-        self.open: set[int] = set()
-        """Collections being walked: meeting one again means a recursive alias."""
 
     def pos(self, node: yaml.Node) -> Pos:
         mark = node.start_mark
         return mark.line + self.line_offset, mark.column + self.col_offset
 
     def value(self, node: yaml.Node) -> Any:
-        result = self.node(node)
+        try:
+            result = self.node(node)
+        except RecursionError:
+            self.refuse(node, "YAML: a recursive alias (an anchor used inside itself), or "
+                        "nesting too deep")
+            raise ScenarioError(self.problems) from None
         if self.problems:
             raise ScenarioError(self.problems)
         return result
@@ -158,51 +161,59 @@ class _Walker:
             if tag == _NULL:
                 return None
             return self.loader.construct_object(node, deep=True)
-        if id(node) in self.open:
-            return self.refuse(node, "a recursive alias (an anchor used inside itself)")
-        default = _MAP if isinstance(node, yaml.MappingNode) else _SEQ
-        if node.tag != default:
-            return self.refuse(node, f"could not determine a constructor for the tag {node.tag!r}")
-        self.open.add(id(node))
-        try:
-            if isinstance(node, yaml.MappingNode):
-                return self.mapping(node)
-            assert isinstance(node, yaml.SequenceNode)
-            return self.sequence(node)
-        finally:
-            self.open.discard(id(node))
+        if node.__class__ is yaml.MappingNode:
+            if node.tag != _MAP:
+                return self.refuse(node, f"YAML: could not determine a constructor for the tag "
+                                  f"{node.tag!r}")
+            return self.mapping(node)
+        assert isinstance(node, yaml.SequenceNode)
+        if node.tag != _SEQ:
+            return self.refuse(node, f"YAML: could not determine a constructor for the tag "
+                                  f"{node.tag!r}")
+        return self.sequence(node)
 
     def refuse(self, node: yaml.Node, message: str) -> None:
-        self.problems.append(Problem(self.source.location(self.pos(node)), f"YAML: {message}"))
+        self.problems.append(Problem(self.source.location(self.pos(node)), message))
 
     def mapping(self, node: yaml.MappingNode) -> YMap:
+        line, col = self.line_offset, self.col_offset
         result = YMap()
-        result.pos = self.pos(node)
-        result.key_pos = {}
-        result.value_pos = {}
+        mark = node.start_mark
+        result.pos = (mark.line + line, mark.column + col)
+        key_pos: dict[Any, Pos] = {}
+        value_pos: dict[Any, Pos] = {}
+        result.key_pos, result.value_pos = key_pos, value_pos
+        scalar, text = yaml.ScalarNode, _STR
         for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                self.problems.append(Problem(self.source.location(self.pos(key_node)),
-                                             "YAML merge keys ('<<') are not supported"))
+            if key_node.__class__ is scalar and key_node.tag == text:
+                key = key_node.value
+            elif key_node.tag == "tag:yaml.org,2002:merge":
+                self.refuse(key_node, "YAML merge keys ('<<') are not supported")
                 continue
-            key = self.node(key_node)
-            if isinstance(key, (YMap, YList)):
-                self.problems.append(Problem(self.source.location(self.pos(key_node)),
-                                             "a mapping key must be a plain value"))
+            else:
+                key = self.node(key_node)
+                if isinstance(key, (YMap, YList)):
+                    self.refuse(key_node, "a mapping key must be a plain value")
+                    continue
+            mark = key_node.start_mark
+            if key in key_pos:
+                self.refuse(key_node, f"duplicate key '{key}' (first given at line "
+                                      f"{key_pos[key][0]})")
                 continue
-            if key in result:
-                first = result.key_pos[key]
-                self.problems.append(Problem(
-                    self.source.location(self.pos(key_node)),
-                    f"duplicate key '{key}' (first given at line {first[0]})"))
-                continue
-            result.key_pos[key] = self.pos(key_node)
-            result.value_pos[key] = self.pos(value_node)
-            result[key] = self.node(value_node)
+            key_pos[key] = (mark.line + line, mark.column + col)
+            mark = value_node.start_mark
+            value_pos[key] = (mark.line + line, mark.column + col)
+            if value_node.__class__ is scalar and value_node.tag == text:
+                result[key] = value_node.value
+            else:
+                result[key] = self.node(value_node)
         return result
 
     def sequence(self, node: yaml.SequenceNode) -> YList:
-        result = YList(self.node(item) for item in node.value)
-        result.pos = self.pos(node)
-        result.item_pos = [self.pos(item) for item in node.value]
+        line, col = self.line_offset, self.col_offset
+        items = node.value
+        result = YList(self.node(item) for item in items)
+        mark = node.start_mark
+        result.pos = (mark.line + line, mark.column + col)
+        result.item_pos = [(m.line + line, m.column + col) for m in (i.start_mark for i in items)]
         return result
