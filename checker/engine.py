@@ -110,7 +110,7 @@ def run(scenario: Scenario, ruleset: Ruleset) -> Run:
         try:
             state, events = ruleset.apply(state, step.kind, step.args)
         except RuleViolation as refused:
-            records.append(StepRecord(step, state, violation=refused))
+            records.append(StepRecord(step, state, violation=refused.with_traceback(None)))
             continue
         outcome = ruleset.outcome(state)
         if outcome is not None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from checker.games import GAMES
-from checker.location import Problem
+from checker.location import Location, Problem
 from checker.runner import check_scenario, duplicate_ids, read_file
 from checker.scenario import Scenario
 from checker.sources import MARKDOWN_SUFFIXES, YAML_SUFFIXES
@@ -36,7 +36,7 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Fil
     return None
 
 
-_SEEN = pytest.StashKey[dict[str, Scenario]]()
+_SEEN = pytest.StashKey[dict[str, Location]]()
 """Scenario ids collected so far in this session, for duplicates across files."""
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from checker.runner import Report
-from checker.verdict import Verdict
+from checker.runner import Checked, Report
 
 
 def summary(report: Report) -> str:
@@ -15,9 +14,8 @@ def summary(report: Report) -> str:
 
 def problem_lines(report: Report) -> list[str]:
     lines = [str(problem) for problem in report.problems]
-    for verdict in report.verdicts:
-        if not verdict.passed:
-            lines += verdict.lines()
+    for checked in report.checked:
+        lines += checked.lines
     return lines
 
 
@@ -44,27 +42,26 @@ def _escape(text: str) -> str:
 
 def write_junit(report: Report, path: Path) -> None:
     """One testcase per scenario, and one per file whose texts could not all be read."""
-    broken = [item for item in report.loaded if item.problems]
-    suite = ET.Element("testsuite", name="scenarios", tests=str(len(report.verdicts) + len(broken)),
-                       failures=str(sum(1 for v in report.verdicts if not v.passed)),
+    broken = report.unreadable
+    suite = ET.Element("testsuite", name="scenarios", tests=str(len(report.checked) + len(broken)),
+                       failures=str(sum(1 for c in report.checked if not c.passed)),
                        errors=str(len(broken)))
-    for verdict in report.verdicts:
-        _case(suite, verdict)
+    for checked in report.checked:
+        _case(suite, checked)
     for item in broken:
-        if item.problems:
-            case = ET.SubElement(suite, "testcase", classname=item.path, name=item.path)
-            error = ET.SubElement(case, "error", message=str(item.problems[0]))
-            error.text = "\n".join(str(p) for p in item.problems)
+        case = ET.SubElement(suite, "testcase", classname=item.path, name=item.path)
+        error = ET.SubElement(case, "error", message=str(item.problems[0]))
+        error.text = "\n".join(str(p) for p in item.problems)
     path.parent.mkdir(parents=True, exist_ok=True)
     ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
 
 
-def _case(suite: ET.Element, verdict: Verdict) -> None:
-    scenario = verdict.scenario
-    case = ET.SubElement(suite, "testcase", classname=scenario.location.path, name=scenario.id,
-                         file=scenario.location.path, line=str(scenario.location.line))
-    if not verdict.passed:
-        lines = verdict.lines()
+def _case(suite: ET.Element, checked: Checked) -> None:
+    where = checked.location
+    case = ET.SubElement(suite, "testcase", classname=where.path, name=checked.id,
+                         file=where.path, line=str(where.line))
+    if not checked.passed:
+        lines = checked.lines
         failure = ET.SubElement(case, "failure", message=lines[0] if lines else "failed")
         failure.text = "\n".join(lines)
 

@@ -26,22 +26,42 @@ class Loaded:
     """How many YAML texts (a file, or a Markdown fence) could not be read as scenarios."""
 
 
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What a report keeps of one checked scenario: enough to print and count it."""
+
+    id: str
+    location: Location
+    passed: bool
+    lines: tuple[str, ...]
+    """The mismatch and problem lines, when it failed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A file some of whose texts could not be read as scenarios."""
+
+    path: str
+    problems: tuple[Problem, ...]
+    texts: int
+
+
 @dataclass
 class Report:
-    verdicts: list[Verdict] = field(default_factory=list)
-    loaded: list[Loaded] = field(default_factory=list)
+    checked: list[Checked] = field(default_factory=list)
+    unreadable: list[Unreadable] = field(default_factory=list)
 
     @property
     def problems(self) -> list[Problem]:
-        return [p for item in self.loaded for p in item.problems]
+        return [p for item in self.unreadable for p in item.problems]
 
     @property
     def passed(self) -> int:
-        return sum(1 for v in self.verdicts if v.passed)
+        return sum(1 for c in self.checked if c.passed)
 
     @property
     def failed(self) -> int:
-        return sum(1 for v in self.verdicts if not v.passed) + sum(i.failed_texts for i in self.loaded)
+        return sum(1 for c in self.checked if not c.passed) + sum(u.texts for u in self.unreadable)
 
     @property
     def ok(self) -> bool:
@@ -88,28 +108,36 @@ def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
     return Verdict(scenario, None, problems=[problem])
 
 
-def duplicate_ids(loaded: Iterable[Loaded], first: dict[str, Scenario] | None = None) -> None:
+def duplicate_ids(loaded: Iterable[Loaded], first: dict[str, Location] | None = None) -> None:
     """Scenario ids are unique across everything checked together; later copies are errors.
-    `first` maps the ids already seen to their scenario, when checking goes file by file."""
+    `first` maps the ids already seen to where they were, when checking goes file by file."""
     first = {} if first is None else first
     for item in loaded:
         kept = []
         for scenario in item.scenarios:
             if scenario.id in first:
-                where = first[scenario.id].location
+                where = first[scenario.id]
                 item.problems.append(Problem(scenario.location, f"duplicate scenario id "
                                              f"'{scenario.id}' (first used at {where})"))
                 item.failed_texts += 1
                 continue
-            first[scenario.id] = scenario
+            first[scenario.id] = scenario.location
             kept.append(scenario)
         item.scenarios = kept
 
 
 def check_paths(paths: Iterable[Path], games: Mapping[str, Ruleset]) -> Report:
+    """Check file by file, keeping only what the report prints, so memory stays small however
+    many scenarios there are (`checker explain` and the pytest plugin keep their own)."""
     report = Report()
-    report.loaded = [read_file(path, games) for path in find_files(paths)]
-    duplicate_ids(report.loaded)
-    for item in report.loaded:
-        report.verdicts += [check_scenario(s, games) for s in item.scenarios]
+    seen: dict[str, Location] = {}
+    for path in find_files(paths):
+        item = read_file(path, games)
+        duplicate_ids([item], seen)
+        if item.problems:
+            report.unreadable.append(Unreadable(item.path, tuple(item.problems), item.failed_texts))
+        for scenario in item.scenarios:
+            verdict = check_scenario(scenario, games)
+            report.checked.append(Checked(scenario.id, scenario.location, verdict.passed,
+                                          tuple(verdict.lines())))
     return report
