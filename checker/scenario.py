@@ -247,9 +247,23 @@ def _step(index: int, node: Any, pos: Pos, ctx: Context, game: Game,
     return Step(index, str(kind), args, expect, ctx.location(node.key_pos[kind]))
 
 
+_TABLES: dict[tuple[int, bool], tuple[dict[str, Expectation], Record]] = {}
+
+
+def _claim_table(vocabulary: Vocabulary, step_level: bool) -> tuple[dict[str, Expectation], Record]:
+    """The claims allowed at one level, and the Record that checks them; made once per game."""
+    key = (id(vocabulary), step_level)
+    if key not in _TABLES:
+        table = {**GAME_END, **vocabulary.expectations}
+        if step_level:
+            table.update(STEP_ONLY)
+        record = Record({name: Key(e.spec, e.doc) for name, e in table.items()}, what="expectation")
+        _TABLES[key] = (table, record)
+    return _TABLES[key]
+
+
 def expectations_for(vocabulary: Vocabulary, step_level: bool) -> dict[str, Expectation]:
-    table = {**GAME_END, **vocabulary.expectations}
-    return {**table, **STEP_ONLY} if step_level else table
+    return _claim_table(vocabulary, step_level)[0]
 
 
 def _without_step_claims(node: YMap, ctx: Context) -> YMap:
@@ -273,10 +287,9 @@ def _claims(node: Any, pos: Pos | None, ctx: Context, vocabulary: Vocabulary,
         if pos is not None:
             ctx.error(pos, "`expect` is empty: state at least one claim")
         return None
-    table = expectations_for(vocabulary, step_level)
+    record = _claim_table(vocabulary, step_level)[1]
     if isinstance(node, YMap) and not step_level:
         node = _without_step_claims(node, ctx)
-    record = Record({name: Key(e.spec, e.doc) for name, e in table.items()}, what="expectation")
     values = record.check(node, pos or (0, 0), ctx)
     if not is_valid(values) or not isinstance(node, YMap):
         return None

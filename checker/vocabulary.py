@@ -156,6 +156,9 @@ class Ref(Spec):
     nullable: bool = False
     """Whether `null` is allowed (e.g. no winner: a draw)."""
 
+    def __post_init__(self) -> None:
+        self._catalog = frozenset(self.catalog or ())
+
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
         if value is None and self.nullable:
             return None
@@ -163,9 +166,9 @@ class Ref(Spec):
             article = "an" if self.kind[0] in "aeiou" else "a"
             ctx.error(pos, f"expected {article} {self.kind} name, got {type_name(value)}")
             return _INVALID
-        known = self.catalog if self.catalog is not None else ctx.names.get(self.kind, ())
+        known = self._catalog if self.catalog is not None else ctx.names.get(self.kind, ())
         if value not in known:
-            ctx.error(pos, f"unknown {self.kind} '{value}'{did_you_mean(value, known)}")
+            ctx.error(pos, f"unknown {self.kind} '{value}'{did_you_mean(value, sorted(known))}")
             return _INVALID
         return value
 
@@ -247,26 +250,31 @@ class Record(Spec):
     keys: Mapping[str, Key]
     what: str = "key"
 
+    def __post_init__(self) -> None:
+        self._required = [name for name, key in self.keys.items() if key.required]
+        self._defaults = {name: key.default for name, key in self.keys.items()
+                          if key.default is not None}
+
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
-        if value is None and not any(key.required for key in self.keys.values()):
-            return {name: key.default for name, key in self.keys.items() if key.default is not None}
-        if not isinstance(value, YMap):
+        if value is None and not self._required:
+            return dict(self._defaults)
+        if value.__class__ is not YMap:
             ctx.error(pos, f"expected a mapping, got {type_name(value)}")
             return _INVALID
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = dict(self._defaults)
+        keys, value_pos, invalid = self.keys, value.value_pos, False
         for key, item in value.items():
-            entry = self.keys.get(key) if isinstance(key, str) else None
+            entry = keys.get(key) if key.__class__ is str else None
             if entry is None:
-                ctx.error(value.key_pos[key], f"unknown {self.what} '{key}'{did_you_mean(key, list(self.keys))}")
+                ctx.error(value.key_pos[key], f"unknown {self.what} '{key}'"
+                          f"{did_you_mean(key, list(keys))}")
                 continue
-            out[key] = entry.spec.check(item, value.value_pos[key], ctx)
-        for name, entry in self.keys.items():
-            if name not in out:
-                if entry.required:
-                    ctx.error(pos, f"missing required {self.what} '{name}'")
-                elif entry.default is not None:
-                    out[name] = entry.default
-        return _INVALID if _INVALID in out.values() else out
+            checked = out[key] = entry.spec.check(item, value_pos[key], ctx)
+            invalid = invalid or checked is _INVALID
+        for name in self._required:
+            if name not in value:
+                ctx.error(pos, f"missing required {self.what} '{name}'")
+        return _INVALID if invalid else out
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {

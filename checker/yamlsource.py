@@ -7,8 +7,9 @@ and value on the way, so the located load costs no more than a plain one.
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 import yaml
 
@@ -24,31 +25,25 @@ _INT = "tag:yaml.org,2002:int"
 _BOOL = "tag:yaml.org,2002:bool"
 _NULL = "tag:yaml.org,2002:null"
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
-_RESOLVED_LIMIT = 50_000
+
+_resolve_tag = functools.lru_cache(maxsize=65_536)(yaml.resolver.Resolver().resolve)
+"""Tag resolution for the safe schema, remembered: scenario files repeat the same keys and
+names, and matching each scalar against the implicit-tag patterns dominated parsing. The
+lru_cache wrapper answers a repeat without entering Python at all."""
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """The safe loader, with scalar tag resolution remembered: scenario files repeat the
-    same keys and names, and resolving each by regular expressions dominates parsing."""
+    """The safe loader, with the resolver callbacks that libyaml's composer makes for every
+    node answered by C-level callables: the cached resolver above, and no-ops for the path
+    resolvers, which the safe schema does not have."""
 
-    _resolved: ClassVar[dict[tuple[str, tuple[bool, bool]], str]] = {}
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.resolve = _resolve_tag
+        self.descend_resolver = {}.get  # two arguments, result unused
+        self.ascend_resolver = type(None)  # no arguments, result unused
 
-    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
-        if kind is not yaml.ScalarNode:
-            return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
-        key = (value, implicit)
-        tag = self._resolved.get(key)
-        if tag is None:
-            if len(self._resolved) > _RESOLVED_LIMIT:
-                self._resolved.clear()
-            tag = self._resolved[key] = super().resolve(kind, value, implicit)
-        return tag
 
-    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
-        """The safe loader has no path resolvers; skip the bookkeeping for them."""
-
-    def ascend_resolver(self) -> None:
-        """See descend_resolver."""
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 
@@ -212,7 +207,9 @@ class _Walker:
     def sequence(self, node: yaml.SequenceNode) -> YList:
         line, col = self.line_offset, self.col_offset
         items = node.value
-        result = YList(self.node(item) for item in items)
+        scalar, text, walk = yaml.ScalarNode, _STR, self.node
+        result = YList([item.value if item.__class__ is scalar and item.tag == text else walk(item)
+                        for item in items])
         mark = node.start_mark
         result.pos = (mark.line + line, mark.column + col)
         result.item_pos = [(m.line + line, m.column + col) for m in (i.start_mark for i in items)]

@@ -164,11 +164,16 @@ def _check_scored_publics(gains: tuple[Gain, ...], revealed: tuple[str, ...]) ->
 
 def _tokens(players: tuple[str, ...], data: Mapping[str, Any]) -> dict[str, CommandTokens]:
     out = {}
+    start = CommandTokens()
+    stated = data.get("command_tokens", {})
     for player in players:
-        given = data.get("command_tokens", {}).get(player, {})
-        tokens = CommandTokens(**{k: v for k, v in given.items() if k != "reinforcements"})
-        spare = TOTAL_COMMAND_TOKENS - tokens.sheet - tokens.board
-        reinforcements = given.get("reinforcements", max(spare, 0))
-        out[player] = CommandTokens(tokens.tactic, tokens.fleet, tokens.strategy, tokens.board,
-                                    reinforcements)
+        given = stated.get(player)
+        if not given:
+            out[player] = start
+            continue
+        tactic, fleet = given.get("tactic", start.tactic), given.get("fleet", start.fleet)
+        strategy, board = given.get("strategy", start.strategy), given.get("board", 0)
+        spare = TOTAL_COMMAND_TOKENS - tactic - fleet - strategy - board
+        out[player] = CommandTokens(tactic, fleet, strategy, board,
+                                    given.get("reinforcements", max(spare, 0)))
     return out

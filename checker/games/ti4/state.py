@@ -151,7 +151,13 @@ class State:
     ended: Outcome | None
 
     def points(self, player: str) -> int:
-        return sum(gain.points for gain in self.gains if gain.player == player)
+        totals = self.__dict__.get("_totals")
+        if totals is None:
+            totals = {}
+            for gain in self.gains:
+                totals[gain.player] = totals.get(gain.player, 0) + gain.points
+            self.__dict__["_totals"] = totals
+        return int(totals.get(player, 0))
 
     def scored(self, player: str) -> list[str]:
         return [g.objective for g in self.gains if g.player == player and g.objective]
@@ -162,6 +168,12 @@ class State:
 
     def initiative_order(self) -> tuple[str, ...]:
         """By lowest strategy card number (48.1, 48.3); with no cards held, clockwise from the speaker."""
+        order = self.__dict__.get("_order")
+        if order is None:
+            order = self.__dict__["_order"] = self._initiative_order()
+        return order  # type: ignore[no-any-return]
+
+    def _initiative_order(self) -> tuple[str, ...]:
         if not self.strategy_cards:
             return self.clockwise_from_speaker()
 
@@ -177,10 +189,13 @@ class State:
 
     def with_(self, **changes: Any) -> State:
         """A copy with some fields changed. Copying the instance dict skips the per-field work
-        of dataclasses.replace, which dominated step time; the copy is as frozen as the original."""
+        of dataclasses.replace, which dominated step time; the copy is as frozen as the original.
+        Derived values cached in the dict (point totals, initiative order) are left behind."""
         copy = object.__new__(State)
         fields = copy.__dict__
         fields.update(self.__dict__)
+        fields.pop("_totals", None)
+        fields.pop("_order", None)
         for name, value in changes.items():
             if name not in fields:
                 raise TypeError(f"State has no field {name!r}")
