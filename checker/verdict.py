@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +59,7 @@ def show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(show(v) for v in value) + "]"
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPINGS):
         return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
     return str(value)
 
@@ -119,6 +120,9 @@ def _deciding_rule(key: str, view: View) -> str | None:
     return None
 
 
+_MAPPINGS = (dict, MappingProxyType)
+"""The mappings claims and observations are made of (a plain check, not the slower ABC one)."""
+
 Difference = tuple[tuple[Any, ...], Any, Any]
 """(path of keys inside the claim, stated, engine)."""
 
@@ -139,8 +143,8 @@ def _subset_differences(stated: Mapping[Any, Any], actual: Any,
     """Only the keys the claim names are compared, at every depth."""
     out: list[Difference] = []
     for key, value in stated.items():
-        engine = actual.get(key) if isinstance(actual, Mapping) else None
-        if isinstance(value, Mapping) and isinstance(engine, Mapping):
+        engine = actual.get(key) if isinstance(actual, _MAPPINGS) else None
+        if isinstance(value, _MAPPINGS) and isinstance(engine, _MAPPINGS):
             out += _subset_differences(value, engine, (*path, key))
         elif _unordered(value) != _unordered(engine):
             out.append(((*path, key), value, engine))
@@ -151,7 +155,7 @@ def _plain(value: Any) -> Any:
     """Tuples and lists compare alike; order matters."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPINGS):
         return {k: _plain(v) for k, v in value.items()}
     return value
 
@@ -160,6 +164,6 @@ def _unordered(value: Any) -> Any:
     """Within a per-player mapping, a list of names is a set; nested mappings compare alike."""
     if isinstance(value, (list, tuple)):
         return sorted(map(str, value))
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPINGS):
         return {k: _unordered(v) for k, v in value.items()}
     return value
