@@ -1,8 +1,10 @@
 """Load YAML into plain dicts and lists that remember where each node stood.
 
 Parsing and composing run in libyaml when it is available; the walk below
-replaces PyYAML's generic constructor and records a (line, col) for every key
-and value on the way, so the located load costs no more than a plain one.
+replaces PyYAML's generic constructor and keeps, for every key and value, the
+libyaml mark of where it starts. Marks become (line, col) pairs only when a
+place is shown (`Text.position`), so the located load costs less than a plain
+`yaml.load`.
 """
 
 from __future__ import annotations
@@ -39,15 +41,17 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
-        self.resolve = _resolve_tag
-        self.descend_resolver = {}.get  # two arguments, result unused
-        self.ascend_resolver = type(None)  # no arguments, result unused
+        self.resolve = _resolve_tag  # type: ignore[method-assign]
+        self.descend_resolver = {}.get  # type: ignore[method-assign, assignment]
+        self.ascend_resolver = type(None)  # type: ignore[method-assign]
 
 
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 
-Pos = tuple[int, int]
+Pos = Any
+"""A place in a Text: a libyaml/PyYAML mark (0-based, relative to the text), or a (line, col)
+pair already counted from 1 in the file. `Text.position` turns either into the pair."""
 
 
 class YMap(dict):  # type: ignore[type-arg]
@@ -80,8 +84,15 @@ class Text:
         self.line_offset = line_offset
         self.col_offset = col_offset
 
+    def position(self, pos: Pos) -> tuple[int, int]:
+        """1-based line and column in the file."""
+        if pos.__class__ is tuple:
+            return pos  # type: ignore[no-any-return]
+        return pos.line + 1 + self.line_offset, pos.column + 1 + self.col_offset
+
     def location(self, pos: Pos) -> Location:
-        return Location(self.path, pos[0], pos[1])
+        line, col = self.position(pos)
+        return Location(self.path, line, col)
 
 
 def load(source: Text) -> Any:
@@ -94,7 +105,7 @@ def load(source: Text) -> Any:
         return _Walker(loader, source).value(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, col = _shift(source, mark.line, mark.column) if mark else (source.line_offset + 1, 1)
+        line, col = source.position(mark) if mark else (source.line_offset + 1, 1)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
         raise ScenarioError([Problem(Location(source.path, line, col), f"YAML: {problem}")]) from None
     except yaml.reader.ReaderError as exc:
@@ -110,15 +121,11 @@ def load(source: Text) -> Any:
         loader.dispose()
 
 
-def _position(source: Text, offset: int) -> Pos:
+def _position(source: Text, offset: int) -> tuple[int, int]:
     before = source.text[:offset]
     line0 = before.count("\n")
-    return _shift(source, line0, offset - (before.rfind("\n") + 1))
-
-
-def _shift(source: Text, line0: int, col0: int) -> Pos:
-    col = col0 + 1 + (source.col_offset if line0 > 0 or source.line_offset else 0)
-    return line0 + 1 + source.line_offset, col
+    col0 = offset - (before.rfind("\n") + 1)
+    return line0 + 1 + source.line_offset, col0 + 1 + source.col_offset
 
 
 class _Walker:
@@ -126,14 +133,8 @@ class _Walker:
 
     def __init__(self, loader: Any, source: Text) -> None:
         self.loader = loader
-        self.line_offset = source.line_offset + 1
-        self.col_offset = source.col_offset + 1
         self.source = source
         self.problems: list[Problem] = []
-
-    def pos(self, node: yaml.Node) -> Pos:
-        mark = node.start_mark
-        return mark.line + self.line_offset, mark.column + self.col_offset
 
     def value(self, node: yaml.Node) -> Any:
         try:
@@ -168,13 +169,11 @@ class _Walker:
         return self.sequence(node)
 
     def refuse(self, node: yaml.Node, message: str) -> None:
-        self.problems.append(Problem(self.source.location(self.pos(node)), message))
+        self.problems.append(Problem(self.source.location(node.start_mark), message))
 
     def mapping(self, node: yaml.MappingNode) -> YMap:
-        line, col = self.line_offset, self.col_offset
         result = YMap()
-        mark = node.start_mark
-        result.pos = (mark.line + line, mark.column + col)
+        result.pos = node.start_mark
         key_pos: dict[Any, Pos] = {}
         value_pos: dict[Any, Pos] = {}
         result.key_pos, result.value_pos = key_pos, value_pos
@@ -190,14 +189,12 @@ class _Walker:
                 if isinstance(key, (YMap, YList)):
                     self.refuse(key_node, "a mapping key must be a plain value")
                     continue
-            mark = key_node.start_mark
             if key in key_pos:
-                self.refuse(key_node, f"duplicate key '{key}' (first given at line "
-                                      f"{key_pos[key][0]})")
+                first = self.source.position(key_pos[key])[0]
+                self.refuse(key_node, f"duplicate key '{key}' (first given at line {first})")
                 continue
-            key_pos[key] = (mark.line + line, mark.column + col)
-            mark = value_node.start_mark
-            value_pos[key] = (mark.line + line, mark.column + col)
+            key_pos[key] = key_node.start_mark
+            value_pos[key] = value_node.start_mark
             if value_node.__class__ is scalar and value_node.tag == text:
                 result[key] = value_node.value
             else:
@@ -205,12 +202,10 @@ class _Walker:
         return result
 
     def sequence(self, node: yaml.SequenceNode) -> YList:
-        line, col = self.line_offset, self.col_offset
         items = node.value
         scalar, text, walk = yaml.ScalarNode, _STR, self.node
         result = YList([item.value if item.__class__ is scalar and item.tag == text else walk(item)
                         for item in items])
-        mark = node.start_mark
-        result.pos = (mark.line + line, mark.column + col)
-        result.item_pos = [(m.line + line, m.column + col) for m in (i.start_mark for i in items)]
+        result.pos = node.start_mark
+        result.item_pos = [item.start_mark for item in items]
         return result

@@ -45,8 +45,9 @@ def test_minimal_scenario_builds_with_its_locations(minimal) -> None:
     assert step.args == {"player": "Red", "objective": "Expand Borders"}
     assert scenario.expect is not None
     assert scenario.expect.values == {"points": {"Red": 1}}
-    assert scenario.expect.value_pos("points") == (12, 11)
-    assert scenario.expect.node["points"].value_pos["Red"] == (12, 17)
+    where = scenario.source.position
+    assert where(scenario.expect.value_pos("points")) == (12, 11)
+    assert where(scenario.expect.node["points"].value_pos["Red"]) == (12, 17)
 
 
 def test_a_list_of_scenarios_builds_each(minimal) -> None:

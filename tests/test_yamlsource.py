@@ -16,33 +16,43 @@ def _error_lines(text: str, path: str = "f.yaml") -> list[str]:
     return lines
 
 
+def _at(text: Text, pos: object) -> tuple[int, int]:
+    """Positions are kept as libyaml marks and shown as 1-based (line, col) in the file."""
+    return text.position(pos)
+
+
+def _all(text: Text, places: dict) -> dict:
+    return {key: text.position(pos) for key, pos in places.items()}
+
+
 def test_mapping_and_list_positions_are_one_based_line_and_column() -> None:
-    value = load(Text("f.yaml", "id: x\nsetup:\n  players: [Red, Blue]\n  points: {Blue: 3}\n"))
+    f = Text("f.yaml", "id: x\nsetup:\n  players: [Red, Blue]\n  points: {Blue: 3}\n")
+    value = load(f)
     assert isinstance(value, YMap)
-    assert value.pos == (1, 1)
-    assert value.key_pos == {"id": (1, 1), "setup": (2, 1)}
-    assert value.value_pos["id"] == (1, 5)
+    assert _at(f, value.pos) == (1, 1)
+    assert _all(f, value.key_pos) == {"id": (1, 1), "setup": (2, 1)}
+    assert _at(f, value.value_pos["id"]) == (1, 5)
     setup = value["setup"]
     assert isinstance(setup, YMap)
-    assert setup.pos == (3, 3)
-    assert setup.key_pos == {"players": (3, 3), "points": (4, 3)}
+    assert _at(f, setup.pos) == (3, 3)
+    assert _all(f, setup.key_pos) == {"players": (3, 3), "points": (4, 3)}
     players = setup["players"]
     assert isinstance(players, YList)
     assert players == ["Red", "Blue"]
-    assert players.pos == (3, 12)
-    assert players.item_pos == [(3, 13), (3, 18)]
+    assert _at(f, players.pos) == (3, 12)
+    assert [_at(f, p) for p in players.item_pos] == [(3, 13), (3, 18)]
     points = setup["points"]
     assert points == {"Blue": 3}
-    assert points.key_pos["Blue"] == (4, 12)
-    assert points.value_pos["Blue"] == (4, 18)
+    assert _at(f, points.key_pos["Blue"]) == (4, 12)
+    assert _at(f, points.value_pos["Blue"]) == (4, 18)
 
 
 def test_block_sequence_items_are_located_at_their_content() -> None:
-    value = load(Text("f.yaml", "steps:\n  - score: {player: Red}\n  - status_phase: {}\n"))
-    steps = value["steps"]
-    assert steps.item_pos == [(2, 5), (3, 5)]
-    assert steps[0].key_pos["score"] == (2, 5)
-    assert steps[0]["score"].value_pos["player"] == (2, 21)
+    f = Text("f.yaml", "steps:\n  - score: {player: Red}\n  - status_phase: {}\n")
+    steps = load(f)["steps"]
+    assert [_at(f, p) for p in steps.item_pos] == [(2, 5), (3, 5)]
+    assert _at(f, steps[0].key_pos["score"]) == (2, 5)
+    assert _at(f, steps[0]["score"].value_pos["player"]) == (2, 21)
 
 
 def test_scalars_keep_their_yaml_types_and_rule_ids_stay_text() -> None:
@@ -52,11 +62,11 @@ def test_scalars_keep_their_yaml_types_and_rule_ids_stay_text() -> None:
 
 
 def test_offsets_map_positions_back_into_the_enclosing_file() -> None:
-    value = load(Text("page.md", "id: x\nexpect:\n  points: {Red: 2}\n", line_offset=10,
-                      col_offset=4))
-    assert value.pos == (11, 5)
-    assert value.value_pos["id"] == (11, 9)
-    assert value["expect"]["points"].value_pos["Red"] == (13, 21)
+    page = Text("page.md", "id: x\nexpect:\n  points: {Red: 2}\n", line_offset=10, col_offset=4)
+    value = load(page)
+    assert _at(page, value.pos) == (11, 5)
+    assert _at(page, value.value_pos["id"]) == (11, 9)
+    assert _at(page, value["expect"]["points"].value_pos["Red"]) == (13, 21)
 
 
 def test_text_location_names_the_file() -> None:
