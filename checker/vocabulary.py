@@ -8,7 +8,6 @@ problem of a file is reported. `Spec.schema` gives the JSON Schema fragment.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +33,8 @@ class Context:
 
 
 def did_you_mean(word: object, choices: Sequence[str]) -> str:
+    import difflib  # only on the error path; keeps it out of every start
+
     close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
