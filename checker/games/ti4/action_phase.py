@@ -169,10 +169,17 @@ def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
     player = args["player"]
     if state.phase is not RoundPhase.ACTION or "Imperial" not in state.strategy_cards.get(player, ()):
         refuse("45.1", "only the holder of Imperial uses its primary ability, in the action phase")
-    state = fresh_window(state.with_(active=player), "turn")
-    events: Events = []
+    used = state.exhausted.get(player, ())
+    if "Imperial" in used:
+        refuse("71.6", f"{player} has already used Imperial this round: the card is exhausted")
+    state = fresh_window(state.with_(active=player, imperial_secondary=frozenset(),
+                                     exhausted=updated(state.exhausted, player,
+                                                       (*used, "Imperial"))), "turn")
+    events: Events = [cite("71.6", f"{player} takes the strategic action of Imperial and "
+                                   "exhausts it.")]
     if args.get("score"):
-        state, events = scoring.score_by_imperial(state, player, args["score"])
+        state, scored = scoring.score_by_imperial(state, player, args["score"])
+        events += scored
         if state.ended:
             return state, events
     if args["controls_mecatol_rex"]:
@@ -187,14 +194,19 @@ def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
 def imperial_secondary(state: State, args: Any) -> tuple[State, Events]:
     player = args["player"]
     holder = next((p for p, cards in state.strategy_cards.items() if "Imperial" in cards), None)
-    if state.phase is not RoundPhase.ACTION or holder is None or holder == player:
-        refuse("45.3", "the secondary ability of Imperial is used by the other players when its "
-               "holder resolves it")
+    used = state.imperial_secondary
+    if used is None or holder is None:
+        refuse("45.3", "the secondary ability of Imperial is used right after its holder "
+               "resolves the primary ability")
+    if player == holder or player in used:
+        refuse("45.3", f"{player} cannot use this secondary ability"
+               + (" twice" if player != holder else ": it is their own card"))
     pools = state.tokens[player]
     if pools.strategy < 1:
         refuse("45.3", f"{player} has no token in their strategy pool to spend")
     state = state.with_(tokens=updated(state.tokens, player, CommandTokens(
         pools.tactic, pools.fleet, pools.strategy - 1, pools.board, pools.reinforcements + 1)))
+    state = state.with_(imperial_secondary=used | {player})
     events = [cite("45.3", f"{player} spends a strategy token to draw a secret objective.")]
     state, drawn = secrets.draw(state, player, args["draw"], "61.22")
     return state, events + drawn

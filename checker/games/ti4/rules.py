@@ -103,6 +103,7 @@ TITLES: dict[str, str] = {
     "89": "Tactical action",
     "93.4a": "A trade good can be spent in place of a resource",
     "93.4b": "A trade good can be spent in place of an influence",
+    "71.6": "A strategic action exhausts the strategy card",
     "84.1": "Strategy phase: each player takes a strategy card",
     "8.note3": "Effects on several players in the agenda phase go in speaker order",
 }

@@ -83,6 +83,9 @@ class TI4:
         if state.pending_return and kind != "return_secret_objective":
             refuse("61.21a", f"{state.pending_return} must first return a secret objective to "
                    "the deck")
+        if state.imperial_secondary is not None and not kind.startswith("imperial_") \
+                and kind != "return_secret_objective":
+            state = state.with_(imperial_secondary=None)
         return HANDLERS[kind](state, args)
 
     def outcome(self, state: State) -> Outcome | None:

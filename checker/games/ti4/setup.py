@@ -62,7 +62,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
         exhausted=frozen(data.get("exhausted", {})), damaged=frozen(data.get("damaged_units", {})),
         custodians_removed=data["custodians_token"] == "removed",
         spendable=frozen({p: frozen(v) for p, v in data.get("spendable", {}).items()}),
-        pending_return=None, ended=None)
+        imperial_secondary=None, pending_return=None, ended=None)
     for player in players:
         if state.points(player) > state.goal:
             refuse("98.4a", f"{player} starts with {state.points(player)} victory points, more "

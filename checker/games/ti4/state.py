@@ -146,6 +146,9 @@ class State:
     custodians_removed: bool
     spendable: Mapping[str, Mapping[str, int]]
     """Resources, influence and trade goods a player can still spend, where the scenario says."""
+    imperial_secondary: frozenset[str] | None
+    """While Imperial's primary ability is being resolved: the players who used its secondary
+    ability so far (45.3); None at any other time."""
     pending_return: str | None
     """A player over the secret objective limit who must return one first (61.21a)."""
     ended: Outcome | None
