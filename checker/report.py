@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from checker.location import Problem
 from checker.runner import Checked, Report
 
 
@@ -12,32 +13,27 @@ def summary(report: Report) -> str:
     return f"{report.passed} passed, {report.failed} failed"
 
 
+def all_problems(report: Report) -> list[Problem]:
+    """File errors first, then each failed scenario's mismatches, in the order checked."""
+    return report.problems + [p for checked in report.checked for p in checked.failures]
+
+
 def problem_lines(report: Report) -> list[str]:
-    lines = [str(problem) for problem in report.problems]
-    for checked in report.checked:
-        lines += checked.lines
-    return lines
+    return [str(problem) for problem in all_problems(report)]
 
 
 def github_lines(report: Report) -> list[str]:
     """Workflow commands that GitHub Actions shows as annotations on the file and line."""
-    out = []
-    for line in problem_lines(report):
-        location, _, message = _split(line)
-        path, row, col = location
-        out.append(f"::error file={path},line={row},col={col}::{_escape(message)}")
-    return out
-
-
-def _split(line: str) -> tuple[tuple[str, str, str], str, str]:
-    head, sep, message = line.partition(": ")
-    path, _, rest = head.rpartition(":")
-    path2, _, row = path.rpartition(":")
-    return (path2, row, rest), sep, message
+    return [f"::error file={_escape_property(p.location.path)},line={p.location.line},"
+            f"col={p.location.col}::{_escape(p.message)}" for p in all_problems(report)]
 
 
 def _escape(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def write_junit(report: Report, path: Path) -> None:
@@ -61,7 +57,7 @@ def _case(suite: ET.Element, checked: Checked) -> None:
     case = ET.SubElement(suite, "testcase", classname=where.path, name=checked.id,
                          file=where.path, line=str(where.line))
     if not checked.passed:
-        lines = checked.lines
+        lines = [str(p) for p in checked.failures]
         failure = ET.SubElement(case, "failure", message=lines[0] if lines else "failed")
         failure.text = "\n".join(lines)
 

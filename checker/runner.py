@@ -33,8 +33,8 @@ class Checked:
     id: str
     location: Location
     passed: bool
-    lines: tuple[str, ...]
-    """The mismatch and problem lines, when it failed."""
+    failures: tuple[Problem, ...]
+    """The mismatches and problems, when it failed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,5 +139,5 @@ def check_paths(paths: Iterable[Path], games: Mapping[str, Ruleset]) -> Report:
         for scenario in item.scenarios:
             verdict = check_scenario(scenario, games)
             report.checked.append(Checked(scenario.id, scenario.location, verdict.passed,
-                                          tuple(verdict.lines())))
+                                          tuple(verdict.failures())))
     return report

@@ -25,9 +25,13 @@ class Mismatch:
     rule: str | None = None
     """The rule behind the engine's value, when one decided it."""
 
-    def __str__(self) -> str:
+    @property
+    def message(self) -> str:
         cite = f" ({self.rule})" if self.rule else ""
-        return f"{self.location}: {self.key}: stated {show(self.stated)}, engine {show(self.engine)}{cite}"
+        return f"{self.key}: stated {show(self.stated)}, engine {show(self.engine)}{cite}"
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
 
 
 @dataclass
@@ -46,10 +50,14 @@ class Verdict:
             return False
         return bool(self.mismatches) if self.scenario.disputed else not self.mismatches
 
-    def lines(self) -> list[str]:
-        if self.scenario.disputed and self.mismatches and not self.problems:
+    def failures(self) -> list[Problem]:
+        """What to show for a failed scenario (nothing when it passed), as located problems."""
+        if self.passed:
             return []
-        return [str(m) for m in self.mismatches] + [str(p) for p in self.problems]
+        return [Problem(m.location, m.message) for m in self.mismatches] + self.problems
+
+    def lines(self) -> list[str]:
+        return [str(failure) for failure in self.failures()]
 
 
 def show(value: Any) -> str:
