@@ -97,7 +97,8 @@ ENVELOPE = {
                  "arguments and an optional `expect`."),
     "expect": Key(Record({}), "Claims checked after the last step."),
 }
-"""The envelope keys; the per-game parts (setup, steps, expect) are filled in by `envelope_schema`."""
+"""The envelope keys; the per-game parts (setup, steps, expect) come from each game's vocabulary
+(see `build` and `schema.scenario_schema`)."""
 
 
 def build(value: Any, source: Text, games: Mapping[str, Game]) -> list[Scenario]:
