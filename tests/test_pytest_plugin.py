@@ -146,3 +146,12 @@ def test_unreadable_file_is_a_failing_item_and_the_others_still_run(pytester, mi
     result = pytester.runpytest()
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*scenarios/latin.yaml:1:1: cannot read file: *"])
+
+
+def test_duplicate_ids_across_files_are_an_error_in_the_later_file(pytester, minimal) -> None:
+    write(pytester.path, "scenarios/a.yaml", minimal)
+    write(pytester.path, "scenarios/b.yaml", minimal)
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*scenarios/b.yaml:1:1: duplicate scenario id 'x' (first used "
+                                 "at scenarios/a.yaml:1:1)*"])
