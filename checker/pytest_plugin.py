@@ -14,7 +14,7 @@ import pytest
 
 from checker.games import GAMES
 from checker.location import Location, Problem
-from checker.runner import check_scenario, duplicate_ids, read_file
+from checker.runner import check_scenario, read_file
 from checker.scenario import Scenario
 from checker.sources import MARKDOWN_SUFFIXES, YAML_SUFFIXES
 
@@ -44,8 +44,7 @@ class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         root = self.config.rootpath
         name = str(self.path.relative_to(root)) if self.path.is_relative_to(root) else str(self.path)
-        loaded = read_file(self.path, GAMES, name)
-        duplicate_ids([loaded], self.config.stash.setdefault(_SEEN, {}))
+        loaded = read_file(self.path, GAMES, name, self.config.stash.setdefault(_SEEN, {}))
         if loaded.problems:
             yield ScenarioErrors.from_parent(self, name="errors", problems=loaded.problems)
         for scenario in loaded.scenarios:

@@ -12,7 +12,7 @@ from checker.location import Location, Problem, ScenarioError
 from checker.scenario import Scenario, build
 from checker.sources import find_files, texts_in_file
 from checker.verdict import Verdict, judge
-from checker.yamlsource import Text, load
+from checker.yamlsource import load
 
 
 @dataclass
@@ -68,22 +68,23 @@ class Report:
         return self.failed == 0
 
 
-def load_file(path: str, content: str, games: Mapping[str, Ruleset]) -> Loaded:
+def load_file(path: str, content: str, games: Mapping[str, Ruleset],
+              seen: dict[str, Location] | None = None) -> Loaded:
+    """The scenarios of one file; `seen` carries the ids of files loaded before it, so a
+    duplicate is caught within the file and across files in one pass."""
     loaded = Loaded(path)
-    texts = texts_in_file(path, content)
-    if not texts and not path.endswith((".md", ".markdown")):
-        texts = [Text(path, content)]
-    for text in texts:
+    for text in texts_in_file(path, content):
         try:
             loaded.scenarios += build(load(text), text, games)
         except ScenarioError as error:
             loaded.problems += error.problems
             loaded.failed_texts += 1
-    duplicate_ids([loaded])
+    duplicate_ids([loaded], seen)
     return loaded
 
 
-def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None) -> Loaded:
+def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None,
+              seen: dict[str, Location] | None = None) -> Loaded:
     """Load a file from disk; `name` is how it is shown (the path itself by default)."""
     name = name or str(path)
     try:
@@ -92,7 +93,7 @@ def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return Loaded(name, problems=[Problem(Location(name, 1, 1), f"cannot read file: {reason}")],
                       failed_texts=1)
-    return load_file(name, content, games)
+    return load_file(name, content, games, seen)
 
 
 def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
@@ -132,8 +133,7 @@ def check_paths(paths: Iterable[Path], games: Mapping[str, Ruleset]) -> Report:
     report = Report()
     seen: dict[str, Location] = {}
     for path in find_files(paths):
-        item = read_file(path, games)
-        duplicate_ids([item], seen)
+        item = read_file(path, games, seen=seen)
         if item.problems:
             report.unreadable.append(Unreadable(item.path, tuple(item.problems), item.failed_texts))
         for scenario in item.scenarios:

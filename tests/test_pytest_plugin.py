@@ -153,5 +153,5 @@ def test_duplicate_ids_across_files_are_an_error_in_the_later_file(pytester, min
     write(pytester.path, "scenarios/b.yaml", minimal)
     result = pytester.runpytest()
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["*scenarios/b.yaml:1:1: duplicate scenario id 'x' (first used "
-                                 "at scenarios/a.yaml:1:1)*"])
+    result.stdout.fnmatch_lines([("*scenarios/b.yaml:1:1: duplicate scenario id 'x' (first used "
+                                  "at scenarios/a.yaml:1:1)*")])

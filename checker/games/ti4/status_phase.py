@@ -164,7 +164,7 @@ def _repair_units(state: State, args: Any) -> tuple[State, Events]:
 
 
 def _return_strategy_cards(state: State, args: Any) -> tuple[State, Events]:
-    state = state.with_(strategy_cards=frozen({}), naalu_token=state.naalu_token)
+    state = state.with_(strategy_cards=frozen({}))
     events = [cite("81.8", "Every player returns their strategy cards.")]
     if state.custodians_removed:
         state = fresh_window(state.with_(phase=RoundPhase.AGENDA, status_done=8), "agenda")
