@@ -16,6 +16,8 @@ class RuleBook:
     game: str
     titles: Mapping[str, str]
     """Keyed by the part after the colon, e.g. "61.6"."""
+    source: str | None = None
+    """The file that lists the ids, so a problem with one of them can point at its line."""
 
     def __contains__(self, rule_id: str) -> bool:
         game, _, ref = rule_id.partition(":")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -33,12 +34,29 @@ def texts_in_file(path: str, content: str) -> list[Text]:
 
 
 def markdown_fences(path: str, content: str) -> Iterator[Text]:
-    """Each ```scenario fence, dedented, with the offsets that map it back into the page.
+    """Each ```scenario fence, dedented, with the offsets that map it back into the page."""
+    for fence in fence_spans(path, content.split("\n")):
+        yield fence.text
+
+
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """A ```scenario fence: its YAML text and the lines it spans, closing fence included."""
+
+    text: Text
+    start: int
+    """0-based index of the opening line."""
+    end: int
+    """0-based index just past the closing line."""
+    indent: str
+
+
+def fence_spans(path: str, lines: list[str]) -> Iterator[Fence]:
+    """The ```scenario fences among a page's lines.
 
     Fences may be indented (inside an admonition or a content tab); the closing fence
     uses the same character, at least as long, indented no deeper than the opening.
     """
-    lines = content.split("\n")
     index = 0
     while index < len(lines):
         opening = _FENCE_OPEN.match(lines[index])
@@ -52,7 +70,8 @@ def markdown_fences(path: str, content: str) -> Iterator[Text]:
             body.append(_dedent(lines[index], indent))
             index += 1
         index += 1
-        yield Text(path, "\n".join(body) + "\n", line_offset=start, col_offset=len(indent))
+        text = Text(path, "\n".join(body) + "\n", line_offset=start, col_offset=len(indent))
+        yield Fence(text, start - 1, min(index, len(lines)), indent)
 
 
 def _closes(line: str, indent: str, fence: str) -> bool:

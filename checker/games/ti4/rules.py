@@ -108,4 +108,4 @@ TITLES: dict[str, str] = {
     "8.note3": "Effects on several players in the agenda phase go in speaker order",
 }
 
-RULEBOOK = RuleBook("ti4", TITLES)
+RULEBOOK = RuleBook("ti4", TITLES, source=__file__)

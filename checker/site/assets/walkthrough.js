@@ -1,0 +1,83 @@
+/* Walkthrough stepper and rule-number links. Progressive enhancement: without this script
+   every step is listed. Runs on each page of Material's instant navigation via document$. */
+(function () {
+  "use strict";
+
+  function stepper(root) {
+    if (root.dataset.ready) return;
+    var steps = root.querySelectorAll(".wt-step");
+    var bar = root.querySelector(".wt-stepper");
+    if (!steps.length || !bar) return;
+    root.dataset.ready = "1";
+    root.classList.add("wt--stepper");
+    bar.hidden = false;
+    var dots = bar.querySelectorAll(".wt-dot");
+    var prev = bar.querySelector(".wt-prev");
+    var next = bar.querySelector(".wt-next");
+    var count = bar.querySelector(".wt-count");
+    var current = 0;
+
+    function show(index, link) {
+      current = Math.max(0, Math.min(steps.length - 1, index));
+      for (var i = 0; i < steps.length; i++) {
+        steps[i].hidden = i !== current;
+        dots[i].setAttribute("aria-current", i === current ? "step" : "false");
+      }
+      prev.disabled = current === 0;
+      next.disabled = current === steps.length - 1;
+      count.textContent = "Step " + (current + 1) + " of " + steps.length;
+      if (link) history.replaceState(history.state, "", "#" + steps[current].id);
+    }
+
+    prev.addEventListener("click", function () { show(current - 1, true); });
+    next.addEventListener("click", function () { show(current + 1, true); });
+    bar.addEventListener("click", function (event) {
+      var dot = event.target.closest(".wt-dot");
+      if (dot) show(Number(dot.dataset.go), true);
+    });
+    root.addEventListener("keydown", function (event) {
+      if (event.target.closest("details, input, textarea")) return;
+      var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      show(to, true);
+      var focus = bar.querySelector(".wt-dot[aria-current=step]");
+      if (focus && bar.contains(document.activeElement)) focus.focus();
+    });
+    root.stepTo = function (id) {
+      for (var i = 0; i < steps.length; i++) if (steps[i].id === id) { show(i, false); return true; }
+      return false;
+    };
+    show(0, false);
+  }
+
+  function followHash() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    if (!id) return;
+    var step = document.getElementById(id);
+    var root = step && step.closest("[data-walkthrough]");
+    if (root && root.stepTo && root.stepTo(id)) step.scrollIntoView({ block: "center" });
+  }
+
+  function copyLink(event) {
+    var number = event.target.closest(".rule-num");
+    if (!number || !navigator.clipboard) return;
+    var url = location.href.split("#")[0] + number.getAttribute("href");
+    navigator.clipboard.writeText(url).then(function () {
+      number.classList.add("rule-num--copied");
+      setTimeout(function () { number.classList.remove("rule-num--copied"); }, 1200);
+    }, function () {});
+  }
+
+  function init() {
+    var roots = document.querySelectorAll("[data-walkthrough]");
+    for (var i = 0; i < roots.length; i++) stepper(roots[i]);
+    followHash();
+  }
+
+  document.addEventListener("click", copyLink);
+  window.addEventListener("hashchange", followHash);
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

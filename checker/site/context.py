@@ -1,0 +1,163 @@
+"""What the whole site knows before any page is rendered: where every rule is, every
+scenario checked, and every problem found. Built without MkDocs, so the Markdown extension
+also works on its own."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.engine import Ruleset
+from checker.location import Location, Problem
+from checker.rulebook import RuleBook
+from checker.runner import Loaded, duplicate_ids
+from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
+from checker.site.syntax import PageScan, scan_page
+from checker.site.verify import CheckedText, Example, ScenarioChecks
+from checker.site.walkthrough import Links, render
+from checker.sources import YAML_SUFFIXES, find_files, markdown_fences
+from checker.yamlsource import Text
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A Markdown page: `uri` inside the docs folder, `path` as problems show it."""
+
+    uri: str
+    path: str
+    content: str
+
+
+@dataclass
+class SiteContext:
+    checks: ScenarioChecks
+    rules: RuleMap = field(default_factory=RuleMap)
+    page: str = ""
+    """The page being rendered, as a docs-relative path ("ti4/objective-cards.md")."""
+    fences: dict[str, CheckedText] = field(default_factory=dict)
+    """Every page's scenario fences, by their YAML text."""
+    examples: dict[str, Example] = field(default_factory=dict)
+    """Every checked scenario by id: fences and standalone files."""
+    homes: dict[str, str] = field(default_factory=dict)
+    """Scenario id -> the page whose fence holds it (standalone scenarios have none)."""
+    standalone: list[Example] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def game(self) -> str:
+        first = self.page.split("/", 1)[0] if "/" in self.page else ""
+        return first if first in self.checks.games else ""
+
+    def links(self) -> Links:
+        return Links(self.rules, self.page)
+
+    def fence_html(self, text: Text) -> str:
+        checked = self.fences.get(text.text) or self.checks.check(text)
+        return render_checked(checked, self.links())
+
+    def embed_html(self, scenario_id: str) -> str:
+        example = self.examples.get(scenario_id)
+        if example is None:
+            return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
+                    f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
+        return render(example, self.links())
+
+    @classmethod
+    def from_folders(cls, docs: Path, scenarios: Path | None, games: Mapping[str, Ruleset],
+                     root: Path | None = None) -> SiteContext:
+        """The context for a docs folder on disk (the extension's own use, outside MkDocs)."""
+        pages = [Page(path.relative_to(docs).as_posix(), display(path, root),
+                      path.read_text(encoding="utf-8"))
+                 for path in sorted(docs.rglob("*.md"))]
+        return collect(pages, scenario_files(scenarios), ScenarioChecks(games), root)
+
+
+def scenario_files(folder: Path | None) -> list[Path]:
+    if folder is None or not folder.is_dir():
+        return []
+    return [path for path in find_files([folder]) if path.suffix in YAML_SUFFIXES]
+
+
+def display(path: Path | str, root: Path | None) -> str:
+    """How a file is named in problems: relative to the project when it is inside it."""
+    path = Path(path)
+    if root is not None:
+        try:
+            return Path(os.path.relpath(path, root)).as_posix() if path.resolve().is_relative_to(
+                root.resolve()) else str(path)
+        except ValueError:
+            return str(path)
+    return str(path)
+
+
+def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks,
+            root: Path | None = None) -> SiteContext:
+    """Scan every page, check every scenario (fences and files), map every rule, and gather
+    every problem: what the build reports, before a single page is rendered."""
+    checks.start_build()
+    context = SiteContext(checks)
+    scans: dict[str, PageScan] = {}
+    loaded: list[tuple[Loaded, CheckedText, str | None]] = []
+    for page in pages:
+        scans[page.uri] = scan_page(page.path, page.content)
+        for text in markdown_fences(page.path, page.content):
+            checked = context.fences[text.text] = checks.check(text)
+            loaded.append((_loaded(page.path, checked), checked, page.uri))
+    for path in files:
+        name = display(path, root)
+        try:
+            content = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            context.problems.append(Problem(Location(name, 1, 1), f"cannot read file: {exc}"))
+            continue
+        checked = checks.check(Text(name, content))
+        loaded.append((_loaded(name, checked), checked, None))
+    seen: dict[str, Location] = {}
+    for item, checked, home in loaded:
+        duplicate_ids([item], seen)
+        context.problems += item.problems
+        kept = {scenario.id for scenario in item.scenarios}
+        for example in checked.examples:
+            if example.scenario.id not in kept:
+                continue
+            context.examples[example.scenario.id] = example
+            context.problems += example.failures
+            if home is None:
+                context.standalone.append(example)
+            else:
+                context.homes[example.scenario.id] = home
+    rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
+    context.rules, problems = build_map(scans, checks.games, rulebooks)
+    context.problems += problems
+    context.problems += unresolved(scans, context.rules)
+    context.problems += _unknown_embeds(scans, context.examples)
+    for book in rulebooks:
+        context.problems += undefined_rules(book, context.rules, _source(book, root))
+    context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
+    return context
+
+
+def render_checked(checked: CheckedText, links: Links) -> str:
+    """The walkthroughs of one YAML text, or its errors in red when it could not be read."""
+    if checked.problems:
+        items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
+                        for p in checked.problems)
+        return (f'<div class="wt wt--failed"><div class="wt-failure" role="alert"><p>This '
+                f'example could not be read:</p><ul>{items}</ul></div></div>')
+    return "\n".join(render(example, links) for example in checked.examples)
+
+
+def _loaded(path: str, checked: CheckedText) -> Loaded:
+    return Loaded(path, [e.scenario for e in checked.examples], list(checked.problems),
+                  1 if checked.problems else 0)
+
+
+def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:
+    return [Problem(embed.location, f"no scenario with the id '{embed.target}'")
+            for scan in scans.values() for embed in scan.embeds if embed.target not in examples]
+
+
+def _source(book: RuleBook, root: Path | None) -> str:
+    return display(book.source, root) if book.source else f"<{book.game} rulebook>"

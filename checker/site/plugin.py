@@ -1,0 +1,107 @@
+"""The MkDocs plugin: a thin adapter that gives the Markdown extension the site-wide context,
+adds the walkthrough assets and the per-game scenario pages, and fails the build on a
+problem (`mkdocs serve` keeps serving and shows it in red on the page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from checker.games import GAMES
+from checker.site.assets import ASSETS, asset_text
+from checker.site.context import Page as SourcePage
+from checker.site.context import SiteContext, collect, display, scenario_files
+from checker.site.markdown_ext import RulesExtension
+from checker.site.scenario_pages import scenarios_page
+from checker.site.verify import ScenarioChecks
+
+log = get_plugin_logger(__name__)
+
+
+class RulesConfig(base.Config):
+    enabled = c.Type(bool, default=True)
+    """Check the scenarios and render rules and walkthroughs; off, pages build as plain Markdown."""
+    scenarios = c.Type(str, default="scenarios")
+    """Folder of standalone scenario files, relative to mkdocs.yml."""
+    scenario_pages = c.Type(bool, default=True)
+    """Generate `<game>/scenarios.md` listing every scenario of each game that has pages."""
+
+
+class RulesPlugin(BasePlugin[RulesConfig]):
+    def __init__(self) -> None:
+        self.serving = False
+        self.checks = ScenarioChecks(GAMES)
+        self.context: SiteContext | None = None
+        self.root = Path.cwd()
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        # Defining on_startup keeps this instance across serve rebuilds, and with it the
+        # remembered results of scenarios whose text did not change.
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        self.root = Path(config.config_file_path or ".").resolve().parent
+        self.context = SiteContext(self.checks)
+        config.markdown_extensions.append(RulesExtension(context=self.context))  # type: ignore[arg-type]
+        # First, so a site's own CSS and scripts come after and win.
+        config.extra_css.insert(0, ASSETS["css"])
+        config.extra_javascript.insert(0, ASSETS["js"])  # type: ignore[arg-type]
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if not self.config.enabled or self.context is None:
+            return None
+        for path, text in asset_text().items():
+            files.append(File.generated(config, path, content=text))
+        pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, self.root),
+                            f.content_string) for f in files.documentation_pages()]
+        context = collect(pages, scenario_files(self.root / self.config.scenarios), self.checks,
+                          self.root)
+        self._share(context)
+        if self.config.scenario_pages:
+            for game, ruleset in GAMES.items():
+                uri = f"{game}/scenarios.md"
+                if any(p.uri.startswith(f"{game}/") for p in pages) and files.get_file_from_path(uri) is None:
+                    files.append(File.generated(config, uri, content=scenarios_page(
+                        context, game, ruleset.title)))
+        self._report(context)
+        return files
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig,
+                         files: Files) -> str | None:
+        if self.context is not None:
+            self.context.page = page.file.src_uri
+        return None
+
+    def _share(self, fresh: SiteContext) -> None:
+        """The extension holds the context object; refresh it in place for this build."""
+        assert self.context is not None
+        for name in ("rules", "fences", "examples", "homes", "standalone", "problems"):
+            setattr(self.context, name, getattr(fresh, name))
+        self.context.page = ""
+
+    def _report(self, context: SiteContext) -> None:
+        problems = context.problems
+        log.info(f"checked {len(context.examples)} scenarios ({self.checks.runs} run so far)")
+        if not problems:
+            return
+        for problem in problems:
+            # Errors show whatever the verbosity flags; under serve they stay on the page.
+            log.error(str(problem))
+        summary = f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in the rules pages and scenarios"
+        if self.serving:
+            log.error(f"{summary}; the pages show them in red")
+            return
+        raise PluginError(summary)
+
+

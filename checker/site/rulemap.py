@@ -1,0 +1,137 @@
+"""Where each rule id lives in the site, and the links to it.
+
+The map is built from the page scans before any page is rendered, so a reference resolves
+whatever the order pages are rendered in, and a broken one is reported at its own line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import posixpath
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from checker.location import Location, Problem
+from checker.rulebook import RuleBook
+from checker.site.syntax import PageScan, label
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A rule item on a page."""
+
+    rule: str
+    """Full id, e.g. "ti4:61.6"."""
+    page: str
+    """The page's source path inside the docs folder, e.g. "ti4/objective-cards.md"."""
+    location: Location
+
+    @property
+    def fragment(self) -> str:
+        return self.rule.partition(":")[2]
+
+
+@dataclass
+class RuleMap:
+    anchors: dict[str, Anchor] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    """Short titles of the rules the engine knows, for link tooltips."""
+    use_directory_urls: bool = True
+
+    def get(self, rule: str) -> Anchor | None:
+        return self.anchors.get(rule)
+
+    def href(self, rule: str, from_page: str) -> str | None:
+        anchor = self.anchors.get(rule)
+        if anchor is None:
+            return None
+        if anchor.page == from_page:
+            return f"#{anchor.fragment}"
+        return f"{page_url(anchor.page, from_page, self.use_directory_urls)}#{anchor.fragment}"
+
+    def link(self, rule: str, from_page: str, text: str | None = None) -> str:
+        """An HTML link to the rule; a marked span when it does not resolve."""
+        href = self.href(rule, from_page)
+        text = escape(text or label(rule.partition(":")[2]))
+        if href is None:
+            return f'<span class="rule-ref rule-ref--broken" title="unknown rule {escape(rule)}">{text}</span>'
+        title = self.titles.get(rule)
+        tip = f' title="{escape(rule)}: {escape(title)}"' if title else f' title="{escape(rule)}"'
+        return f'<a class="rule-ref" href="{escape(href)}"{tip}>{text}</a>'
+
+
+def build_map(scans: Mapping[str, PageScan], games: Iterable[str],
+              rulebooks: Iterable[RuleBook]) -> tuple[RuleMap, list[Problem]]:
+    """Anchors from every page of a game's folder (`ti4/...`), and the problems: a number
+    defined twice, or a marker outside a game's folder."""
+    rules = RuleMap()
+    problems: list[Problem] = []
+    known = set(games)
+    for book in rulebooks:
+        rules.titles.update({f"{book.game}:{ref}": title for ref, title in book.titles.items()})
+    for page, scan in scans.items():
+        game = page.split("/", 1)[0] if "/" in page else ""
+        for mark in scan.marks:
+            if game not in known:
+                problems.append(Problem(mark.location, f"rule marker §{mark.ref} outside a game's "
+                                        f"folder: put the page under docs/<game>/"))
+                continue
+            rule = f"{game}:{mark.ref}"
+            first = rules.anchors.get(rule)
+            if first is not None:
+                problems.append(Problem(mark.location, f"rule {rule} is already defined at "
+                                        f"{first.location}"))
+                continue
+            rules.anchors[rule] = Anchor(rule, page, mark.location)
+    return rules, problems
+
+
+def unresolved(scans: Mapping[str, PageScan], rules: RuleMap) -> list[Problem]:
+    """Every cross-reference in the pages that names no rule item."""
+    return [Problem(ref.location, f"unknown rule {ref.target}{suggest(ref.target, rules)}")
+            for scan in scans.values() for ref in scan.references if rules.get(ref.target) is None]
+
+
+def undefined_rules(rulebook: RuleBook, rules: RuleMap, shown: str) -> list[Problem]:
+    """The engine's rule ids that no page defines, located in the engine's rulebook file
+    (`shown` is how that file is named)."""
+    try:
+        with open(rulebook.source or "", encoding="utf-8") as handle:
+            lines = handle.read().split("\n")
+    except OSError:
+        lines = []
+    problems = []
+    for rule in rulebook.ids():
+        if rules.get(rule) is None:
+            ref = rule.partition(":")[2]
+            line = next((n for n, text in enumerate(lines, 1) if f'"{ref}"' in text), 1)
+            problems.append(Problem(Location(shown, line, 1), f"the {rulebook.game} engine cites "
+                                    f"{rule}, which no page defines"))
+    return problems
+
+
+def suggest(rule: str, rules: RuleMap) -> str:
+    close = difflib.get_close_matches(rule, list(rules.anchors), n=1, cutoff=0.8)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def page_url(page: str, from_page: str, use_directory_urls: bool = True) -> str:
+    """The relative URL from one page to another, as MkDocs lays pages out."""
+    target, origin = _url(page, use_directory_urls), _url(from_page, use_directory_urls)
+    base = origin.rsplit("/", 1)[0] if "/" in origin else ""
+    relative = posixpath.relpath(target or ".", base or ".")
+    if target.endswith("/") or not target:
+        relative = relative.rstrip("/") + "/"
+    return "./" if relative == "./" else relative
+
+
+def _url(page: str, use_directory_urls: bool) -> str:
+    stem = page[:-3] if page.endswith(".md") else page
+    if stem == "index" or stem.endswith("/index"):
+        return stem[:-5]
+    return f"{stem}/" if use_directory_urls else f"{stem}.html"
+
+
+def escape(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))

@@ -1,0 +1,109 @@
+"""The page syntax for rules, written once and read by both the renderer and the scanner.
+
+- A rule item is a paragraph, list item or heading whose text starts with `§` and a rule
+  number of the page's game: `§61.6 Each player may ...`, `# §61 Objective Cards`.
+- A cross-reference is `[[ti4:61.6]]`, or `[[ti4:61.6|a label]]` with a label of one's own.
+- A standalone scenario is embedded by a line of its own: `[[scenario:ti4-some-id]]`.
+- A worked example is a ```` ```scenario ```` fence (see `checker.sources`).
+
+Code spans and fenced code blocks are left alone, so pages can show the syntax itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from checker.location import Location
+
+RULE_MARK = re.compile(r"§(?P<ref>[0-9]+(?:\.[0-9A-Za-z]+)*)(?=\s|$)")
+"""`§61.6` at the start of a rule item's text."""
+RULE_REF = re.compile(r"\[\[(?P<id>[a-z][a-z0-9]*:[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)"
+                      r"(?:\|(?P<label>[^\]|]+))?\]\]")
+SCENARIO_EMBED = re.compile(r"^(?P<indent>[ \t]*)\[\[scenario:(?P<id>[a-z0-9][a-z0-9-]*)\]\][ \t]*$")
+_ITEM_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?(?=§)")
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"(`+).+?\1")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A rule item's marker in a page."""
+
+    ref: str
+    """The number after `§`, e.g. "61.6"."""
+    location: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A `[[game:ref]]` cross-reference, or a `[[scenario:id]]` embed, in a page."""
+
+    target: str
+    location: Location
+
+
+@dataclass
+class PageScan:
+    """What a page defines and points to, with the line of each."""
+
+    marks: list[Mark]
+    references: list[Reference]
+    embeds: list[Reference]
+
+
+def scan_page(path: str, content: str) -> PageScan:
+    """Rule markers, cross-references and scenario embeds outside code, each with its place."""
+    scan = PageScan([], [], [])
+    for index, line in prose_lines(content.split("\n")):
+        number = index + 1
+        start = _ITEM_START.match(line)
+        if start:
+            mark = RULE_MARK.match(line, start.end())
+            if mark:
+                scan.marks.append(Mark(mark["ref"], Location(path, number, start.end() + 1)))
+        embed = SCENARIO_EMBED.match(line)
+        if embed:
+            scan.embeds.append(Reference(embed["id"], Location(path, number, len(embed["indent"]) + 3)))
+            continue
+        for ref in RULE_REF.finditer(_CODE_SPAN.sub(_blank, line)):
+            scan.references.append(Reference(ref["id"], Location(path, number, ref.start() + 1)))
+    return scan
+
+
+def prose_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """The lines outside fenced code blocks, with their 0-based index (a `scenario` fence is a
+    code block too)."""
+    fence: str | None = None
+    for number, line in enumerate(lines):
+        opening = _FENCE.match(line)
+        if fence is None:
+            if opening:
+                fence = opening[1]
+                continue
+            yield number, line
+        elif opening and opening[1][0] == fence[0] and len(opening[1]) >= len(fence) \
+                and not line.strip().strip(fence[0]):
+            fence = None
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match[0])
+
+
+def label(ref: str) -> str:
+    """How a rule number is shown: "61.6", or "61 note 2" for a note."""
+    section, dot, rest = ref.partition(".")
+    if dot and rest.startswith("note"):
+        return f"{section} note {rest[4:]}"
+    return ref
+
+
+def depth(ref: str) -> int:
+    """How deep an item sits: 0 for a section, 1 for 61.6, 2 for 61.5a or a note's sub-note."""
+    if "." not in ref:
+        return 0
+    last = ref.rsplit(".", 1)[1]
+    return 2 if last[-1].isalpha() and last[0].isdigit() or (last.startswith("note")
+                                                                and last[-1].isalpha()) else 1

@@ -1,0 +1,141 @@
+"""A checked scenario as HTML: every step listed in order, so the page reads well without
+JavaScript; `walkthrough.js` turns the list into a stepper.
+
+The markup carries no inline script: under Material's instant navigation inline scripts
+would run again as page code. Everything the stepper needs is in the elements themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from checker.engine import Run, StepRecord
+from checker.scenario import Claims
+from checker.site.rulemap import RuleMap, escape
+from checker.site.verify import Example
+from checker.verdict import show
+
+
+class Links:
+    """Rule links as seen from one page."""
+
+    def __init__(self, rules: RuleMap, page: str) -> None:
+        self.rules, self.page = rules, page
+
+    def __call__(self, rule: str, text: str | None = None) -> str:
+        return self.rules.link(rule, self.page, text)
+
+
+def render(example: Example, links: Links) -> str:
+    scenario, verdict = example.scenario, example.verdict
+    run = verdict.run
+    parts = [f'<div class="wt{"" if example.passed else " wt--failed"}" id="{escape(scenario.id)}" '
+             f'data-walkthrough tabindex="-1">',
+             _head(example, links)]
+    if not example.passed:
+        parts.append(_failures(example))
+    if run is not None:
+        parts += [_setup(run), _stepper(run), _steps(run, links), _outcome(run, links)]
+    parts += [_source(scenario.source.text), "</div>"]
+    return "\n".join(parts)
+
+
+def _head(example: Example, links: Links) -> str:
+    scenario = example.scenario
+    if not example.passed:
+        badge = '<span class="wt-badge wt-badge--failed">Does not hold</span>'
+    elif scenario.disputed:
+        badge = ('<span class="wt-badge wt-badge--disputed" title="The engine disagrees with '
+                 'this example, as its status says">Disputed</span>')
+    else:
+        badge = ('<span class="wt-badge wt-badge--verified" title="Every claim was checked by '
+                 'the rules engine when this site was built">&#10003; Verified</span>')
+    about = ", ".join(links(rule) for rule in scenario.about)
+    rules = f' <span class="wt-about">Illustrates {about}</span>' if about else ""
+    return (f'<p class="wt-title"><a class="wt-link" href="#{escape(scenario.id)}">'
+            f'{escape(scenario.title)}</a></p>\n<p class="wt-meta">{badge}{rules}</p>')
+
+
+def _failures(example: Example) -> str:
+    items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
+                    for p in example.failures)
+    return (f'<div class="wt-failure" role="alert"><p>The engine does not agree with this '
+            f'example:</p><ul>{items}</ul></div>')
+
+
+def _setup(run: Run) -> str:
+    return (f'<div class="wt-setup"><p class="wt-label">Setup</p>'
+            f'{_state(run.ruleset.describe(run.initial), None)}</div>')
+
+
+def _stepper(run: Run) -> str:
+    dots = "".join(f'<li><button type="button" class="wt-dot" data-go="{i}" '
+                   f'aria-label="Step {i + 1}">{i + 1}</button></li>'
+                   for i in range(len(run.records)))
+    return ('<div class="wt-stepper" hidden>'
+            '<button type="button" class="wt-prev" aria-label="Previous step">&#8592; Previous</button>'
+            f'<ol class="wt-dots">{dots}</ol>'
+            '<button type="button" class="wt-next" aria-label="Next step">Next &#8594;</button>'
+            '<span class="wt-count" aria-live="polite"></span></div>')
+
+
+def _steps(run: Run, links: Links) -> str:
+    previous = run.ruleset.describe(run.initial)
+    items = []
+    for record in run.records:
+        now = run.ruleset.describe(record.state)
+        items.append(_step(run, record, links, now, previous))
+        previous = now
+    return f'<ol class="wt-steps">{"".join(items)}</ol>'
+
+
+def _step(run: Run, record: StepRecord, links: Links, now: Mapping[str, str],
+          previous: Mapping[str, str]) -> str:
+    step = record.step
+    anchor = f"{run.scenario.id}--step-{step.index}"
+    head = (f'<p class="wt-step-title"><a href="#{escape(anchor)}">Step {step.index}</a> '
+            f'<code>{escape(step.kind)}: {escape(show(step.args))}</code></p>')
+    if record.violation is not None:
+        body = (f'<p class="wt-refused"><strong>Refused</strong> by '
+                f'{links(record.violation.rule)}: {escape(record.violation.message)}</p>')
+        state = ""
+    else:
+        events = "".join(f"<li>{escape(event.text)} {links(event.rule)}</li>"
+                         for event in record.events)
+        body = f'<ul class="wt-events">{events}</ul>' if events else \
+            '<p class="wt-events">Nothing changes.</p>'
+        state = _state(now, previous)
+    return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">'
+            f'{head}{body}{_claims(step.expect)}{state}</li>')
+
+
+def _claims(claims: Claims | None) -> str:
+    if claims is None:
+        return ""
+    said = "; ".join(f"{escape(key)} {escape(show(value))}" for key, value in claims.values.items())
+    return f'<p class="wt-claims">Checked here: {said}</p>'
+
+
+def _state(rows: Mapping[str, str], previous: Mapping[str, str] | None) -> str:
+    out = []
+    for key, value in rows.items():
+        changed = previous is not None and previous.get(key) != value
+        mark = ' class="wt-row wt-row--changed"' if changed else ' class="wt-row"'
+        note = '<span class="wt-changed-note"> (changed)</span>' if changed else ""
+        out.append(f"<div{mark}><dt>{escape(key)}{note}</dt><dd>{escape(value)}</dd></div>")
+    return f'<dl class="wt-state">{"".join(out)}</dl>'
+
+
+def _outcome(run: Run, links: Links) -> str:
+    if run.outcome is None:
+        return '<p class="wt-outcome wt-outcome--open">After the last step the game goes on.</p>'
+    winner = (f"<strong>{escape(run.outcome.winner)}</strong> wins" if run.outcome.winner
+              else "<strong>a draw</strong>")
+    when = "at setup" if run.ended_at_step == 0 else f"at step {run.ended_at_step}"
+    return (f'<p class="wt-outcome wt-outcome--over">Game over {when}: {winner}, decided by '
+            f'{links(run.outcome.rule)}: {escape(run.outcome.reason)}.</p>')
+
+
+def _source(text: str) -> str:
+    return (f'<details class="wt-source"><summary>YAML source</summary>'
+            f'<pre><code class="language-yaml">{escape(text)}</code></pre></details>')
