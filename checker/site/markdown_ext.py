@@ -6,10 +6,10 @@ site-wide context (where every rule is, which scenarios were checked, the curren
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from markdown import Markdown
 from markdown.extensions import Extension
@@ -96,7 +96,8 @@ class RuleRefProcessor(InlineProcessor):
         super().__init__(RULE_REF.pattern, md)
         self.context = context
 
-    def handleMatch(self, m: Any, data: str) -> tuple[str, int, int]:  # noqa: N802
+    def handleMatch(  # type: ignore[override]
+            self, m: re.Match[str], data: str) -> tuple[str, int, int]:
         html = self.context.rules.link(m["id"], self.context.page, m["label"])
         return self.md.htmlStash.store(html), m.start(0), m.end(0)
 
@@ -113,7 +114,7 @@ class RulesExtension(Extension):
         self.context = context or SiteContext.from_folders(
             Path(self.getConfig("docs_dir")), Path(self.getConfig("scenarios")), GAMES)
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802
+    def extendMarkdown(self, md: Markdown) -> None:
         md.registerExtension(self)
         # After whitespace normalisation (30), before fenced code (superfences: 25).
         md.preprocessors.register(ExamplesPreprocessor(md, self.context), "checker_examples", 28)
@@ -123,5 +124,5 @@ class RulesExtension(Extension):
         md.inlinePatterns.register(RuleRefProcessor(self.context, md), "checker_refs", 175)
 
 
-def makeExtension(**kwargs: Any) -> RulesExtension:  # noqa: N802
+def makeExtension(**kwargs: Any) -> RulesExtension:
     return RulesExtension(**kwargs)

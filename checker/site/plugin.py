@@ -5,7 +5,7 @@ problem (`mkdocs serve` keeps serving and shows it in red on the page)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c

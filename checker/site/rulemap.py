@@ -126,7 +126,7 @@ def page_url(page: str, from_page: str, use_directory_urls: bool = True) -> str:
 
 
 def _url(page: str, use_directory_urls: bool) -> str:
-    stem = page[:-3] if page.endswith(".md") else page
+    stem = page.removesuffix(".md")
     if stem == "index" or stem.endswith("/index"):
         return stem[:-5]
     return f"{stem}/" if use_directory_urls else f"{stem}.html"

@@ -15,9 +15,9 @@ def scenarios_page(context: SiteContext, game: str, title: str) -> str:
     examples = [e for e in context.examples.values() if e.scenario.game == game]
     verified = sum(1 for e in examples if e.passed)
     lines = [f"# All {title} scenarios", "",
-             f"Every worked example of the {title} pages and every standalone scenario under "
-             f"`scenarios/{game}/`, each checked by the rules engine when this site was built: "
-             f"{len(examples)} scenarios, {verified} of them hold.", "",
+             (f"Every worked example of the {title} pages and every standalone scenario under "
+              f"`scenarios/{game}/`, each checked by the rules engine when this site was built: "
+              f"{len(examples)} scenarios, {verified} of them hold."), "",
              "| Scenario | Illustrates | Shown on |", "| --- | --- | --- |"]
     for example in sorted(examples, key=lambda e: e.scenario.id):
         scenario = example.scenario
@@ -30,8 +30,8 @@ def scenarios_page(context: SiteContext, game: str, title: str) -> str:
     groups: dict[str, list[str]] = defaultdict(list)
     for example in context.standalone:
         if example.scenario.game == game:
-            about = example.scenario.about
-            groups[about[0].partition(":")[2].split(".")[0] if about else ""].append(
+            rules = example.scenario.about
+            groups[rules[0].partition(":")[2].split(".")[0] if rules else ""].append(
                 example.scenario.id)
     for section in sorted(groups, key=lambda s: (not s.isdigit(), int(s) if s.isdigit() else 0)):
         heading = f"Section {section}: {context.rules.titles.get(f'{game}:{section}', '')}" \

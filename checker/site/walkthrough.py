@@ -29,8 +29,8 @@ class Links:
 def render(example: Example, links: Links) -> str:
     scenario, verdict = example.scenario, example.verdict
     run = verdict.run
-    parts = [f'<div class="wt{"" if example.passed else " wt--failed"}" id="{escape(scenario.id)}" '
-             f'data-walkthrough tabindex="-1">',
+    failed = "" if example.passed else " wt--failed"
+    parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
              _head(example, links)]
     if not example.passed:
         parts.append(_failures(example))

@@ -1,0 +1,252 @@
+"""The MkDocs plugin on real MkDocs: a real `MkDocsConfig`, real builds of small sites, the
+real `mkdocs` command for what a user sees when an example or a reference is wrong."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort, PluginError
+
+from checker.games.ti4.rules import TITLES
+from checker.site import verify
+from checker.site.plugin import RulesPlugin
+
+GOOD = """\
+```scenario
+id: ti4-page-example
+title: Red scores Expand Borders
+game: ti4
+about: [ti4:61.12]
+setup:
+  players: [Red, Blue, Green]
+  phase: status
+  strategy_cards: {Red: Leadership, Blue: Trade, Green: Imperial}
+  public_objectives: {revealed: [Expand Borders]}
+steps:
+  - score: {player: Red, objective: Expand Borders}
+expect:
+  points: {Red: 1}
+```
+"""
+
+
+def rules_page() -> str:
+    """A page that defines every TI4 rule id the engine knows, as a real site must."""
+    return "# §61 Rules\n\n" + "\n\n".join(f"§{ref} {title}." for ref, title in TITLES.items()
+                                          if ref != "61") + "\n"
+
+
+def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
+              plugin: str = "  - checker") -> Path:
+    (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
+        site_name: Test
+        theme: {{name: mkdocs}}
+        plugins:
+        {plugin}
+        """), encoding="utf-8")
+    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **pages}.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for name, text in (scenarios or {}).items():
+        path = root / "scenarios" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root / "mkdocs.yml"
+
+
+def mkdocs(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(config), *args],
+                          capture_output=True, text=True, cwd=config.parent, env=env, timeout=120,
+                          check=False)
+
+
+def built(config: Path, command: str = "build", **overrides: Any) -> MkDocsConfig:
+    """Build in this process, as `command` would (the plugin instance is returned in it)."""
+    cfg = load_config(str(config), site_dir=str(config.parent / "site"), **overrides)
+    cfg.plugins.on_startup(command=command, dirty=False)
+    build(cfg)
+    return cfg
+
+
+def plugin_of(cfg: MkDocsConfig) -> RulesPlugin:
+    plugin = cfg.plugins["checker"]
+    assert isinstance(plugin, RulesPlugin)
+    return plugin
+
+
+def html(root: Path, page: str) -> str:
+    return (root / "site" / page / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_config_validates_cleanly_with_typed_options(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    config = MkDocsConfig(config_file_path=str(tmp_path / "mkdocs.yml"))
+    config.load_dict({"site_name": "Test", "docs_dir": str(tmp_path / "docs"),
+                      "plugins": [{"checker": {"enabled": True, "scenarios": "scenarios"}}]})
+    errors, warnings = config.validate()
+    assert (errors, warnings) == ([], [])
+    plugin = config.plugins["checker"]
+    assert isinstance(plugin, RulesPlugin)
+    assert plugin.config.enabled is True and plugin.config.scenario_pages is True
+
+
+def test_a_wrong_option_type_is_a_config_error(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    config = MkDocsConfig(config_file_path=str(tmp_path / "mkdocs.yml"))
+    config.load_dict({"site_name": "Test", "docs_dir": str(tmp_path / "docs"),
+                      "plugins": [{"checker": {"enabled": "sometimes"}}]})
+    errors, _ = config.validate()
+    assert errors and "enabled" in str(errors[0][1])
+
+
+def test_rule_items_get_their_number_and_anchor_and_links_resolve_across_pages(
+        tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/other.md": "# Other\n\nSee [[ti4:61.6]] and "
+                                                  "[[ti4:98.7|the goal rule]], not `[[ti4:1.1]]`.\n"})
+    built(config)
+    rules = html(tmp_path, "ti4/rules")
+    assert '<p class="rule rule--depth-1" data-rule="ti4:61.6" id="61.6"><a class="rule-num" ' \
+           'href="#61.6" title="Link to ti4:61.6">61.6</a>' in rules
+    assert 'id="61.5a"' in rules and "rule--depth-2" in rules
+    assert '<a class="rule-num" href="#61.note2" title="Link to ti4:61.note2">61 note 2</a>' in rules
+    other = html(tmp_path, "ti4/other")
+    assert '<a class="rule-ref" href="../rules/#61.6" title="ti4:61.6: ' in other
+    assert '>the goal rule</a>' in other
+    assert "<code>[[ti4:1.1]]</code>" in other
+
+
+def test_a_page_example_is_checked_and_rendered_as_a_walkthrough(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/example.md": "# Example\n\n" + GOOD})
+    cfg = built(config)
+    page = html(tmp_path, "ti4/example")
+    assert 'id="ti4-page-example" data-walkthrough' in page
+    assert "wt-badge--verified" in page
+    assert '<a class="rule-ref" href="../rules/#61.12"' in page
+    assert plugin_of(cfg).checks.runs == 1
+    listing = html(tmp_path, "ti4/scenarios")
+    assert "Red scores Expand Borders" in listing and "example.md#ti4-page-example" not in listing
+    assert 'href="../example/#ti4-page-example"' in listing
+
+
+def test_a_standalone_scenario_is_embedded_by_id_and_listed(tmp_path: Path) -> None:
+    body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("ti4-page-example", "ti4-file")
+    config = make_site(tmp_path, {"ti4/embed.md": "# Embed\n\n!!! example\n\n    [[scenario:ti4-file]]\n"},
+                       {"ti4/one.yaml": body})
+    built(config)
+    assert 'id="ti4-file" data-walkthrough' in html(tmp_path, "ti4/embed")
+    assert 'id="ti4-file" data-walkthrough' in html(tmp_path, "ti4/scenarios")
+
+
+@pytest.mark.parametrize("flags", [(), ("-q",), ("-v",)])
+def test_a_wrong_winner_fails_the_build_naming_file_line_and_column(
+        tmp_path: Path, flags: tuple[str, ...]) -> None:
+    page = "---\ntitle: Broken\n---\n# Broken\n\n" + GOOD.replace(
+        "expect:\n  points: {Red: 1}", "expect:\n  points: {Red: 1}\n  winner: Blue")
+    config = make_site(tmp_path, {"ti4/broken.md": page})
+    result = mkdocs(config, *flags)
+    assert result.returncode == 1
+    # Front matter (3 lines) + heading + blank + fence: `winner:` is on line 21.
+    line = next(n for n, text in enumerate(page.split("\n"), 1) if "winner: Blue" in text)
+    assert f"docs/ti4/broken.md:{line}:11: winner: stated Blue, engine null" in result.stderr
+    assert not (tmp_path / "site" / "ti4" / "broken").exists()
+
+
+def test_broken_references_fail_the_build_each_at_its_line(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {
+        "ti4/zz-refs.md": "# Refs\n\nSee [[ti4:61.66]].\n\n[[scenario:nope]]\n\n§61.6 Again.\n",
+        "guide.md": "# Guide\n\n§61.6 Not in a game folder.\n"})
+    result = mkdocs(config)
+    assert result.returncode == 1
+    for line in ("docs/ti4/zz-refs.md:3:5: unknown rule ti4:61.66 (did you mean ti4:61.6?)",
+                 "docs/ti4/zz-refs.md:5:3: no scenario with the id 'nope'",
+                 "docs/ti4/zz-refs.md:7:1: rule ti4:61.6 is already defined at docs/ti4/rules.md:",
+                 "docs/guide.md:3:1: rule marker §61.6 outside a game's folder"):
+        assert line in result.stderr
+
+
+def test_a_rule_the_engine_cites_but_no_page_defines_fails_at_the_rulebook_line(
+        tmp_path: Path) -> None:
+    config = make_site(tmp_path, {})
+    rules = tmp_path / "docs" / "ti4" / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("§98.8 ", "98.8 "), encoding="utf-8")
+    result = mkdocs(config)
+    assert result.returncode == 1
+    source = Path(sys.modules["checker.games.ti4.rules"].__file__ or "")
+    line = next(n for n, text in enumerate(source.read_text(encoding="utf-8").split("\n"), 1)
+                if text.strip().startswith('"98.8"'))
+    assert f"rules.py:{line}:1: the ti4 engine cites ti4:98.8, which no page defines" \
+        in result.stderr
+
+
+def test_a_wrong_standalone_scenario_fails_the_build(tmp_path: Path) -> None:
+    body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("{Red: 1}", "{Red: 2}")
+    config = make_site(tmp_path, {}, {"ti4/wrong.yaml": body})
+    result = mkdocs(config)
+    assert result.returncode == 1
+    assert "scenarios/ti4/wrong.yaml:13:17: points.Red: stated 2, engine 1" in result.stderr
+
+
+def test_serve_keeps_going_and_shows_the_failure_in_red_on_the_page(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/broken.md": "# Broken\n\n" + GOOD.replace(
+        "{Red: 1}", "{Red: 3}")})
+    built(config, command="serve")
+    page = html(tmp_path, "ti4/broken")
+    assert 'class="wt wt--failed"' in page and "wt-badge--failed" in page
+    assert "docs/ti4/broken.md:16:17</code> points.Red: stated 3, engine 1" in page
+
+
+def test_a_serve_rebuild_reruns_only_changed_scenarios(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    second = GOOD.replace("ti4-page-example", "ti4-second")
+    config = make_site(tmp_path, {"ti4/a.md": "# A\n\n" + GOOD, "ti4/b.md": "# B\n\n" + second})
+    cfg = load_config(str(config), site_dir=str(tmp_path / "site"))
+    cfg.plugins.on_startup(command="serve", dirty=False)
+    plugin = plugin_of(cfg)
+
+    def rebuild() -> int:
+        before = plugin.checks.runs
+        fresh = load_config(str(config), site_dir=str(tmp_path / "site"))
+        assert plugin_of(fresh) is plugin, "serve keeps plugins that define on_startup"
+        build(fresh)
+        return plugin.checks.runs - before
+
+    assert rebuild() == 2
+    assert rebuild() == 0
+    page_a = tmp_path / "docs" / "ti4" / "a.md"
+    page_a.write_text("# A\n\nA new paragraph above the example.\n\n" + GOOD.replace(
+        "{Red: 1}", "{Red: 4}"), encoding="utf-8")
+    assert rebuild() == 1
+    assert "docs/ti4/a.md:18:17</code> points.Red: stated 4" in html(tmp_path, "ti4/a")
+    page_a.write_text("# A\n\nMoved down\n\nfurther.\n\n" + GOOD.replace("{Red: 1}", "{Red: 4}"),
+                      encoding="utf-8")
+    assert rebuild() == 0, "moving a fence does not re-run it"
+    assert "docs/ti4/a.md:20:17</code> points.Red: stated 4" in html(tmp_path, "ti4/a")
+    monkeypatch.setattr(verify, "engine_version", lambda: "another engine")
+    assert rebuild() == 2, "another engine re-runs everything"
+
+
+def test_disabled_the_plugin_leaves_pages_as_plain_markdown(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/example.md": "# Example\n\n" + GOOD},
+                       plugin="  - checker: {enabled: false}")
+    built(config)
+    page = html(tmp_path, "ti4/example")
+    assert "data-walkthrough" not in page and "ti4-page-example" in page
+    assert not (tmp_path / "site" / "ti4" / "scenarios").exists()
+
+
+def test_the_plugin_error_is_raised_in_process_before_pages_are_written(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/x.md": "# X\n\n[[ti4:0.0]]\n"})
+    with pytest.raises((PluginError, Abort)):
+        built(config)
+    assert not (tmp_path / "site" / "ti4" / "x" / "index.html").exists()
