@@ -165,3 +165,25 @@ def checker(request: pytest.FixtureRequest,
         return done
 
     return _run
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite the golden files under tests/golden/ from the current output")
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
+    """Compare output with tests/golden/NAME; `--update-golden` rewrites the file instead."""
+    folder = Path(__file__).parent / "golden"
+
+    def check(name: str, output: str) -> None:
+        path = folder / name
+        if request.config.getoption("--update-golden"):
+            folder.mkdir(exist_ok=True)
+            path.write_text(output, encoding="utf-8")
+        assert path.exists(), f"no golden file {path}; run pytest --update-golden and review it"
+        assert output == path.read_text(encoding="utf-8"), \
+            f"output differs from {path}; if the change is intended, run --update-golden"
+
+    return check

@@ -40,6 +40,18 @@ def render(example: Example, links: Links) -> str:
     return "\n".join(parts)
 
 
+def comment_above(text: str, line: int) -> str:
+    """The YAML comment lines right above a line of the text (1-based): the author's own
+    explanation of a step."""
+    lines = text.split("\n")
+    said: list[str] = []
+    index = line - 2
+    while index >= 0 and lines[index].lstrip().startswith("#"):
+        said.insert(0, lines[index].lstrip()[1:].strip())
+        index -= 1
+    return " ".join(said)
+
+
 def _head(example: Example, links: Links) -> str:
     scenario = example.scenario
     if not example.passed:
@@ -86,7 +98,7 @@ def _steps(run: Run, links: Links) -> str:
         now = run.ruleset.describe(record.state)
         items.append(_step(run, record, links, now, previous))
         previous = now
-    return f'<ol class="wt-steps">{"".join(items)}</ol>'
+    return f'<ol class="wt-steps">\n{"".join(items)}</ol>'
 
 
 def _step(run: Run, record: StepRecord, links: Links, now: Mapping[str, str],
@@ -98,15 +110,15 @@ def _step(run: Run, record: StepRecord, links: Links, now: Mapping[str, str],
     if record.violation is not None:
         body = (f'<p class="wt-refused"><strong>Refused</strong> by '
                 f'{links(record.violation.rule)}: {escape(record.violation.message)}</p>')
-        state = ""
     else:
         events = "".join(f"<li>{escape(event.text)} {links(event.rule)}</li>"
                          for event in record.events)
         body = f'<ul class="wt-events">{events}</ul>' if events else \
             '<p class="wt-events">Nothing changes.</p>'
-        state = _state(now, previous)
-    return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">'
-            f'{head}{body}{_claims(step.expect)}{state}</li>')
+    note = comment_above(run.scenario.source.text, step.location.line)
+    said = f'<p class="wt-note">{escape(note)}</p>' if note else ""
+    return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
+            f'{head}{said}{body}{_claims(step.expect)}{_state(now, previous)}</li>\n')
 
 
 def _claims(claims: Claims | None) -> str:
@@ -122,7 +134,7 @@ def _state(rows: Mapping[str, str], previous: Mapping[str, str] | None) -> str:
         changed = previous is not None and previous.get(key) != value
         mark = ' class="wt-row wt-row--changed"' if changed else ' class="wt-row"'
         note = '<span class="wt-changed-note"> (changed)</span>' if changed else ""
-        out.append(f"<div{mark}><dt>{escape(key)}{note}</dt><dd>{escape(value)}</dd></div>")
+        out.append(f"<div{mark}><dt>{escape(key)}{note}</dt><dd>{escape(value)}</dd></div>\n")
     return f'<dl class="wt-state">{"".join(out)}</dl>'
 
 

@@ -97,12 +97,12 @@ class TI4:
 
 def describe(state: State) -> dict[str, str]:
     """The state as a player would read it off the table."""
-    phase = state.phase.value
+    phase = f"{state.phase.value} phase"
     if state.phase is RoundPhase.STATUS:
         phase += (f" (step {state.status_done}, {STATUS_STEPS[state.status_done - 1]}, done)"
                   if state.status_done else " (step 1, score objectives)")
     rows = {
-        "Round": f"{state.round}, {phase} phase",
+        "Round": f"{state.round}, {phase}",
         "Speaker": state.speaker,
         "Initiative order": ", ".join(_with_cards(state, p) for p in state.initiative_order()),
         "Victory points": ", ".join(f"{p} {state.points(p)}" for p in state.players)
@@ -122,8 +122,8 @@ def describe(state: State) -> dict[str, str]:
         rows["Action cards"] = hands + deck
     if state.active:
         rows["Active player"] = state.active
-    if state.home_lost:
-        rows["Home system not fully controlled"] = ", ".join(sorted(state.home_lost))
+    rows["Home systems"] = (f"not fully controlled by {', '.join(sorted(state.home_lost))}"
+                            if state.home_lost else "each player controls all their home planets")
     rows["Custodians token"] = "removed" if state.custodians_removed else "on Mecatol Rex"
     if state.ended:
         rows["Game over"] = f"{state.ended.winner} wins: {state.ended.reason}"

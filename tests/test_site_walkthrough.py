@@ -1,0 +1,74 @@
+"""The walkthrough HTML: a golden file for one real scenario, and what it must always say."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from checker.games import GAMES
+from checker.location import Location
+from checker.site.rulemap import Anchor, RuleMap
+from checker.site.verify import ScenarioChecks
+from checker.site.walkthrough import Links, render
+from checker.yamlsource import Text
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "scenarios" / "ti4" / "victory-reach-goal-in-status-phase.yaml"
+PAGES = {"61": "ti4/objective-cards.md", "81": "ti4/status-phase.md", "98": "ti4/victory-points.md"}
+
+
+def rule_map() -> RuleMap:
+    """Every TI4 rule on the page of its section (others on one page), as the site lays them."""
+    rules = RuleMap()
+    for ruleset in GAMES.values():
+        for rule in ruleset.rulebook.ids():
+            section = rule.partition(":")[2].split(".")[0]
+            page = PAGES.get(section, "ti4/related.md")
+            rules.anchors[rule] = Anchor(rule, page, Location(page, 1, 1))
+        rules.titles.update({f"{ruleset.game}:{k}": v for k, v in ruleset.rulebook.titles.items()})
+    return rules
+
+
+def walkthrough(path: Path, text: str | None = None, page: str = "ti4/victory-points.md") -> str:
+    checks = ScenarioChecks(GAMES)
+    checked = checks.check(Text(str(path.relative_to(ROOT)), text or path.read_text("utf-8")))
+    assert not checked.problems
+    return render(checked.examples[0], Links(rule_map(), page))
+
+
+def test_the_walkthrough_html_matches_the_golden_file(golden: Callable[[str, str], None]) -> None:
+    golden("walkthrough-victory-reach-goal-in-status-phase.html", walkthrough(SCENARIO) + "\n")
+
+
+def test_every_step_is_listed_with_its_anchor_narration_and_state() -> None:
+    html = walkthrough(SCENARIO)
+    steps = re.findall(r'<li class="wt-step" id="([^"]+)" data-step="(\d+)">', html)
+    assert [index for _, index in steps] == ["1", "2", "3", "4", "5"]
+    assert all(anchor == f"ti4-victory-reach-goal-mid-status-phase--step-{i}"
+               for anchor, i in steps)
+    assert html.count('<dl class="wt-state">') == 1 + 5, "setup, then the state after each step"
+    assert '<div class="wt-stepper" hidden>' in html, "without JavaScript the stepper stays hidden"
+    assert "<script" not in html, "instant navigation would re-run inline scripts"
+
+
+def test_links_point_at_the_rule_pages_from_where_the_walkthrough_stands() -> None:
+    html = walkthrough(SCENARIO, page="ti4/status-phase.md")
+    assert 'href="../victory-points/#98.7"' in html
+    assert 'href="#81.1"' in html, "a rule on the same page is a bare fragment"
+
+
+def test_the_outcome_banner_names_the_step_the_winner_and_the_deciding_rule() -> None:
+    html = walkthrough(SCENARIO)
+    banner = re.search(r'<p class="wt-outcome[^"]*">(.*?)</p>', html)
+    assert banner is not None
+    assert "Game over at step 2: <strong>Blue</strong> wins, decided by" in banner[1]
+    assert "#98.7" in banner[1]
+
+
+def test_a_wrong_claim_shows_in_red_with_its_place() -> None:
+    text = SCENARIO.read_text("utf-8").replace("winner: Blue", "winner: Red")
+    html = walkthrough(SCENARIO, text)
+    assert 'class="wt wt--failed"' in html and "wt-badge--failed" in html
+    assert re.search(r"scenarios/ti4/victory-reach-goal-in-status-phase\.yaml:\d+:\d+</code> "
+                     r"winner: stated Red, engine Blue", html)
