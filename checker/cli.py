@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import enum
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -71,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"checker: error: {error}", file=sys.stderr)
         print("usage: checker {run,explain,schema} ... (see checker --help)", file=sys.stderr)
         return ExitCode.USAGE_ERROR
+    except BrokenPipeError:
+        # The reader went away (`checker schema | head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitCode.OK
 
 
 def _run(args: argparse.Namespace) -> int:

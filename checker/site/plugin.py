@@ -4,6 +4,7 @@ problem (`mkdocs serve` keeps serving and shows it in red on the page)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Literal
 
@@ -16,6 +17,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from checker.games import GAMES
+from checker.schema import scenario_schema
 from checker.site.assets import ASSETS, asset_text
 from checker.site.context import Page as SourcePage
 from checker.site.context import SiteContext, collect, display, scenario_files
@@ -24,6 +26,9 @@ from checker.site.scenario_pages import scenarios_page
 from checker.site.verify import ScenarioChecks
 
 log = get_plugin_logger(__name__)
+
+SCHEMA = "scenario.schema.json"
+"""The JSON Schema of scenario files, published with the site for editors."""
 
 
 class RulesConfig(base.Config):
@@ -63,6 +68,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             return None
         for path, text in asset_text().items():
             files.append(File.generated(config, path, content=text))
+        files.append(File.generated(config, SCHEMA, content=json.dumps(
+            scenario_schema(GAMES), indent=2)))
         pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, self.root),
                             f.content_string) for f in files.documentation_pages()]
         context = collect(pages, scenario_files(self.root / self.config.scenarios), self.checks,

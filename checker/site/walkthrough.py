@@ -111,7 +111,7 @@ def _step(run: Run, record: StepRecord, links: Links, now: Mapping[str, str],
         body = (f'<p class="wt-refused"><strong>Refused</strong> by '
                 f'{links(record.violation.rule)}: {escape(record.violation.message)}</p>')
     else:
-        events = "".join(f"<li>{escape(event.text)} {links(event.rule)}</li>"
+        events = "".join(f"<li>{escape(event.text)} ({links(event.rule)})</li>"
                          for event in record.events)
         body = f'<ul class="wt-events">{events}</ul>' if events else \
             '<p class="wt-events">Nothing changes.</p>'
