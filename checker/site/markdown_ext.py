@@ -109,10 +109,13 @@ class RulesExtension(Extension):
         self.config = {
             "docs_dir": ["docs", "The pages' folder, when used without the MkDocs plugin."],
             "scenarios": ["scenarios", "The standalone scenarios' folder, likewise."],
+            "page": ["", "The page being converted, relative to docs_dir (e.g. ti4/rules.md)."],
         }
         super().__init__(**kwargs)
         self.context = context or SiteContext.from_folders(
             Path(self.getConfig("docs_dir")), Path(self.getConfig("scenarios")), GAMES)
+        if context is None:
+            self.context.page = self.getConfig("page")
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.registerExtension(self)

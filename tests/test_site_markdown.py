@@ -1,0 +1,76 @@
+"""The Markdown extension on its own, as another static-site tool would run it: plain
+Python-Markdown with the extension, a docs folder and a page name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import markdown
+import pytest
+
+from checker.games.ti4.rules import TITLES
+from checker.site.markdown_ext import RulesExtension
+from checker.site.rulemap import page_url
+from checker.site.syntax import depth, label, scan_page
+
+PAGE = """\
+# §61 Objective cards
+
+§61.6 One public and one secret.
+
+§61.5a A lettered item.
+
+See [[ti4:98.7]] and [[ti4:61.6|the limit]]; `[[ti4:61.6]]` stays code.
+
+```text
+[[ti4:0.0]] and
+§61.7 inside code are left alone
+```
+"""
+
+
+def test_the_extension_runs_on_plain_python_markdown(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "ti4").mkdir(parents=True)
+    (docs / "ti4" / "rules.md").write_text(PAGE, encoding="utf-8")
+    rest = "\n\n".join(f"§{ref} {title}." for ref, title in TITLES.items()
+                       if ref not in ("61", "61.6", "61.5a"))
+    (docs / "ti4" / "more.md").write_text(rest, encoding="utf-8")
+    extension = RulesExtension(docs_dir=str(docs), scenarios=str(tmp_path / "none"),
+                               page="ti4/rules.md")
+    assert extension.context.problems == []
+    html = markdown.markdown(PAGE, extensions=[extension, "fenced_code"])
+    assert '<h1 class="rule rule--depth-0" data-rule="ti4:61" id="61">' in html
+    assert 'id="61.6"' in html and 'class="rule rule--depth-2"' in html
+    assert '<a class="rule-ref" href="../more/#98.7"' in html
+    assert '>the limit</a>' in html and 'href="#61.6"' in html
+    assert "<code>[[ti4:61.6]]</code>" in html
+    assert "[[ti4:0.0]] and\n§61.7 inside code" in html
+
+
+def test_the_scanner_skips_code_and_locates_each_item() -> None:
+    scan = scan_page("p.md", PAGE)
+    assert [(m.ref, m.location.line, m.location.col) for m in scan.marks] == [
+        ("61", 1, 3), ("61.6", 3, 1), ("61.5a", 5, 1)]
+    assert [(r.target, r.location.line, r.location.col) for r in scan.references] == [
+        ("ti4:98.7", 7, 5), ("ti4:61.6", 7, 22)]
+
+
+def test_rule_numbers_are_shown_and_indented_by_depth() -> None:
+    assert [label(r) for r in ("61", "61.6", "61.5a", "61.note2", "61.note6a")] == [
+        "61", "61.6", "61.5a", "61 note 2", "61 note 6a"]
+    assert [depth(r) for r in ("61", "61.6", "61.5a", "61.note2", "61.note6a")] == [
+        0, 1, 2, 1, 2]
+
+
+@pytest.mark.parametrize(("page", "origin", "directory_urls", "url"), [
+    ("ti4/objective-cards.md", "ti4/status-phase.md", True, "../objective-cards/"),
+    ("ti4/index.md", "ti4/status-phase.md", True, "../"),
+    ("index.md", "ti4/index.md", True, "../"),
+    ("ti4/status-phase.md", "index.md", True, "ti4/status-phase/"),
+    ("ti4/objective-cards.md", "ti4/status-phase.md", False, "objective-cards.html"),
+    ("guide/ci.md", "ti4/index.md", False, "../guide/ci.html"),
+])
+def test_links_between_pages_follow_the_mkdocs_layout(page: str, origin: str,
+                                                      directory_urls: bool, url: str) -> None:
+    assert page_url(page, origin, directory_urls) == url
