@@ -48,7 +48,7 @@ def test_every_step_is_listed_with_its_anchor_narration_and_state() -> None:
     assert all(anchor == f"ti4-victory-reach-goal-mid-status-phase--step-{i}"
                for anchor, i in steps)
     assert html.count('<dl class="wt-state">') == 1 + 5, "setup, then the state after each step"
-    assert '<div class="wt-stepper" hidden>' in html, "without JavaScript the stepper stays hidden"
+    assert '<div class="wt-stepper" hidden data-search-exclude>' in html, "without JavaScript the stepper stays hidden"
     assert "<script" not in html, "instant navigation would re-run inline scripts"
 
 

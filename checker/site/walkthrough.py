@@ -84,7 +84,7 @@ def _stepper(run: Run) -> str:
     dots = "".join(f'<li><button type="button" class="wt-dot" data-go="{i}" '
                    f'aria-label="Step {i + 1}">{i + 1}</button></li>'
                    for i in range(len(run.records)))
-    return ('<div class="wt-stepper" hidden>'
+    return ('<div class="wt-stepper" hidden data-search-exclude>'
             '<button type="button" class="wt-prev" aria-label="Previous step">&#8592; Previous</button>'
             f'<ol class="wt-dots">{dots}</ol>'
             '<button type="button" class="wt-next" aria-label="Next step">Next &#8594;</button>'
@@ -135,7 +135,7 @@ def _state(rows: Mapping[str, str], previous: Mapping[str, str] | None) -> str:
         mark = ' class="wt-row wt-row--changed"' if changed else ' class="wt-row"'
         note = '<span class="wt-changed-note"> (changed)</span>' if changed else ""
         out.append(f"<div{mark}><dt>{escape(key)}{note}</dt><dd>{escape(value)}</dd></div>\n")
-    return f'<dl class="wt-state">{"".join(out)}</dl>'
+    return f'<dl class="wt-state" data-search-exclude>{"".join(out)}</dl>'
 
 
 def _outcome(run: Run, links: Links) -> str:
@@ -149,5 +149,5 @@ def _outcome(run: Run, links: Links) -> str:
 
 
 def _source(text: str) -> str:
-    return (f'<details class="wt-source"><summary>YAML source</summary>'
+    return (f'<details class="wt-source" data-search-exclude><summary>YAML source</summary>'
             f'<pre><code class="language-yaml">{escape(text)}</code></pre></details>')
