@@ -13,6 +13,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenario[ \t]*$")
+_ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 
 
 def find_files(paths: Iterable[Path]) -> Iterator[Path]:
@@ -60,7 +61,13 @@ def fence_spans(path: str, lines: list[str]) -> Iterator[Fence]:
     index = 0
     while index < len(lines):
         opening = _FENCE_OPEN.match(lines[index])
+        other = None if opening else _ANY_FENCE.match(lines[index])
         index += 1
+        if other:  # another code block: a scenario fence shown inside it is only text
+            while index < len(lines) and not _closes(lines[index], other["indent"], other["fence"]):
+                index += 1
+            index += 1
+            continue
         if not opening:
             continue
         indent, fence = opening["indent"], opening["fence"]

@@ -47,7 +47,7 @@ def test_every_step_is_listed_with_its_anchor_narration_and_state() -> None:
     assert [index for _, index in steps] == ["1", "2", "3", "4", "5"]
     assert all(anchor == f"ti4-victory-reach-goal-mid-status-phase--step-{i}"
                for anchor, i in steps)
-    assert html.count('<dl class="wt-state">') == 1 + 5, "setup, then the state after each step"
+    assert html.count('<dl class="wt-state" data-search-exclude>') == 1 + 5, "setup, then the state after each step"
     assert '<div class="wt-stepper" hidden data-search-exclude>' in html, "without JavaScript the stepper stays hidden"
     assert "<script" not in html, "instant navigation would re-run inline scripts"
 

@@ -144,3 +144,10 @@ def test_valid_fences_load_next_to_broken_ones(load) -> None:
     loaded = load(page, "p.md")
     assert [s.id for s in loaded.scenarios] == ["x", "y"]
     assert loaded.failed_texts == 1
+
+
+def test_a_scenario_fence_shown_inside_another_code_block_is_not_a_scenario() -> None:
+    page = "Intro\n\n````markdown\n```scenario\nid: shown\n```\n````\n\n```scenario\nid: real\n```\n"
+    texts = list(markdown_fences("page.md", page))
+    assert [t.text for t in texts] == ["id: real\n"]
+    assert texts[0].line_offset == 9
