@@ -1,0 +1,379 @@
+"""The built website in a real browser, the way a reader uses it: stepping through a
+walkthrough with the mouse and the keyboard, deep links to a step, the page without
+JavaScript, Material's instant navigation, light and dark mode, rule links, and no request
+leaving the site.
+
+One `mkdocs build`, one local HTTP server and one Chromium (Debian's `chromium` package,
+driven by Playwright) serve the whole module.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+
+from checker.engine import Run
+from checker.games import GAMES
+from checker.runner import check_scenario, read_file
+from checker.sources import find_files
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+SCREENSHOTS = ROOT / "build" / "screenshots"
+PAGE = "ti4/objective-cards/"
+PAGE_SOURCES = [ROOT / "docs" / "ti4" / "objective-cards.md", ROOT / "scenarios"]
+"""Where the walkthroughs of PAGE come from: its own fences and the scenarios it embeds."""
+
+REQUESTS: list[str] = []
+"""Every URL any page of this module asked for."""
+
+ROWS_JS = """step => Array.from(step.querySelectorAll('dl.wt-state > .wt-row')).map(row => {
+    const dt = row.querySelector('dt').cloneNode(true);
+    dt.querySelectorAll('.wt-changed-note').forEach(note => note.remove());
+    return [dt.textContent, row.querySelector('dd').textContent,
+            row.classList.contains('wt-row--changed')];
+})"""
+"""A `dl.wt-state` as [label, value, marked changed] rows, the hidden "(changed)" note left out."""
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves the built site quietly, as if deployed at its `site_url`: Material's instant
+    navigation only swaps pages listed in sitemap.xml, matched by port too, so the sitemap's
+    origin becomes this server's."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] != "/sitemap.xml":
+            super().do_GET()
+            return
+        origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        text = Path(self.directory, "sitemap.xml").read_text(encoding="utf-8")
+        body = re.sub(r"<loc>https?://[^/<]+", f"<loc>{origin}", text).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left mid-download
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site, built by `mkdocs build`."""
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(out)], cwd=ROOT,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
+                          text=True, check=False, timeout=600)
+    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(built: Path) -> Iterator[str]:
+    """The built site served on a free local port: its base URL."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def long_id(built: Path) -> str:
+    """The id of the first walkthrough on PAGE with at least three steps."""
+    html = (built / PAGE / "index.html").read_text(encoding="utf-8")
+    starts = [(m.start(), m["id"]) for m in re.finditer(
+        r'<div class="wt[^"]*" id="(?P<id>[^"]+)"[^>]*\bdata-walkthrough\b', html)]
+    for (start, scenario_id), (end, _) in zip(starts, [*starts[1:], (len(html), "")]):
+        if html.count('<li class="wt-step"', start, end) >= 3:
+            return scenario_id
+    raise AssertionError(f"no walkthrough with three steps or more on {PAGE}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium package "
+                    "(sudo apt-get install -y --no-install-recommends chromium)", pytrace=False)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """A page in a fresh browser context (options as for `new_context`), every request recorded."""
+    contexts = []
+
+    def _open(**options: Any) -> Page:
+        context = browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        context.on("request", lambda request: REQUESTS.append(request.url))
+        contexts.append(context)
+        return context.new_page()
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+def _engine_run(scenario_id: str) -> Run:
+    for path in find_files(PAGE_SOURCES):
+        for scenario in read_file(path, GAMES).scenarios:
+            if scenario.id == scenario_id:
+                run = check_scenario(scenario, GAMES).run
+                assert run is not None, f"the engine could not run {scenario_id}"
+                return run
+    raise AssertionError(f"scenario {scenario_id} is on {PAGE} but not in {PAGE_SOURCES}")
+
+
+def _expected_rows(run: Run) -> tuple[list[list[Any]], list[list[list[Any]]]]:
+    """The setup rows and each step's rows, [label, value, changed], as the engine has them:
+    `describe()` of the state after the step (before it, for a refused step), a row changed
+    when its value differs from the step before (or the setup)."""
+    previous = run.ruleset.describe(run.initial)
+    setup = [[label, value, False] for label, value in previous.items()]
+    steps = []
+    for record in run.records:
+        now = run.ruleset.describe(record.state)
+        steps.append([[label, value, previous.get(label) != value] for label, value in now.items()])
+        previous = now
+    return setup, steps
+
+
+SHOWN_JS = f"""root => {{
+    const steps = Array.from(root.querySelectorAll('li.wt-step'));
+    const shown = steps.filter(step => step.checkVisibility());
+    const dots = Array.from(root.querySelectorAll('.wt-dot'));
+    return {{
+        count: root.querySelector('.wt-count').textContent,
+        shown: shown.map(step => step.id),
+        hash: location.hash,
+        current: dots.map(dot => dot.getAttribute('aria-current') === 'step'),
+        focused: dots.indexOf(document.activeElement) + 1,
+        prev_disabled: root.querySelector('.wt-prev').disabled,
+        next_disabled: root.querySelector('.wt-next').disabled,
+        rows: shown.length === 1 ? ({ROWS_JS})(shown[0]) : null,
+        refused: shown.length === 1 && shown[0].querySelector('.wt-refused') !== null,
+        uncited: shown.length === 1 ? Array.from(shown[0].querySelectorAll('.wt-events > li'))
+            .filter(event => !event.querySelector('a.rule-ref[href]')).length : null,
+    }};
+}}"""
+"""What a walkthrough shows at the moment, read in one go."""
+
+
+class Stepper:
+    """One walkthrough on an open page, checked against the engine at every step."""
+
+    def __init__(self, page: Page, root: Locator) -> None:
+        self.page, self.root = page, root
+        self.id = root.get_attribute("id") or ""
+        self.dots = root.locator("button.wt-dot")
+        run = _engine_run(self.id)
+        self.refused = [record.violation is not None for record in run.records]
+        self.setup, self.expected = _expected_rows(run)
+        self.total = len(self.expected)
+
+    def check(self, number: int, *, focused: bool = False, hash: str | None = None) -> None:
+        """Step `number` (from 1) is the only one shown, the stepper says so, the URL names
+        it (or has `hash`), each event cites a rule, and it shows the state the engine has
+        after it; with `focused`, the keyboard focus is on its dot."""
+        total, step_id = self.total, f"{self.id}--step-{number}"
+        shown = self.root.evaluate(SHOWN_JS)
+        assert shown == {
+            "count": f"Step {number} of {total}",
+            "shown": [step_id],
+            "hash": f"#{step_id}" if hash is None else hash,
+            "current": [i == number for i in range(1, total + 1)],
+            "focused": number if focused else shown["focused"],
+            "prev_disabled": number == 1,
+            "next_disabled": number == total,
+            "rows": self.expected[number - 1],
+            "refused": self.refused[number - 1],
+            "uncited": 0,
+        }, step_id
+
+
+def test_walkthrough_steps_with_clicks_and_keys_and_shows_the_engine_state(
+        site: str, long_id: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site + PAGE)
+    root = page.locator(f'[id="{long_id}"]')
+    expect(root.locator(".wt-stepper")).to_be_visible()
+    walk = Stepper(page, root)
+    total = walk.total
+    assert root.locator("li.wt-step").count() == walk.dots.count() == total >= 3
+    expect(root.locator(".wt-badge--verified")).to_be_visible()
+    assert root.locator(".wt-setup").evaluate(ROWS_JS) == walk.setup
+    walk.check(1, hash="")
+
+    root.locator(".wt-next").click()
+    walk.check(2)
+    root.locator(".wt-next").click()
+    walk.check(3)
+    root.locator(".wt-prev").click()
+    walk.check(2)
+    walk.dots.nth(total - 1).click()
+    walk.check(total)
+    root.locator(".wt-next").click(force=True)  # disabled on the last step: nothing happens
+    walk.check(total)
+    walk.dots.nth(0).click()
+    walk.check(1)
+
+    walk.dots.nth(0).focus()
+    for key, number in [("ArrowRight", 2), ("ArrowRight", 3), ("ArrowLeft", 2), ("End", total),
+                        ("ArrowRight", total), ("Home", 1), ("ArrowLeft", 1)]:
+        page.keyboard.press(key)
+        walk.check(number, focused=True)
+    for number in range(2, total + 1):
+        page.keyboard.press("ArrowRight")
+        walk.check(number, focused=True)
+
+
+def test_deep_link_opens_the_walkthrough_at_that_step(
+        site: str, long_id: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(f"{site}{PAGE}#{long_id}--step-2")
+    root = page.locator(f'[id="{long_id}"]')
+    expect(root.locator(".wt-stepper")).to_be_visible()
+    Stepper(page, root).check(2)
+    expect(root.locator("li.wt-step:visible")).to_be_in_viewport()
+
+
+def test_without_javascript_every_step_is_listed(
+        site: str, long_id: str, open_page: Callable[..., Page]) -> None:
+    page = open_page(java_script_enabled=False)
+    page.goto(site + PAGE)
+    root = page.locator(f'[id="{long_id}"]')
+    walk = Stepper(page, root)
+    steps = root.locator("li.wt-step")
+    expect(root.locator("li.wt-step:visible")).to_have_count(walk.total)
+    expect(root.locator(".wt-stepper")).to_be_hidden()
+    assert page.locator("[data-walkthrough] .wt-stepper:not([hidden])").count() == 0
+    assert page.locator("[data-walkthrough] li.wt-step[hidden]").count() == 0
+    for number, expected in enumerate(walk.expected, start=1):
+        assert steps.nth(number - 1).evaluate(ROWS_JS) == expected, f"step {number}"
+
+
+def test_instant_navigation_initialises_the_walkthroughs(
+        site: str, long_id: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site)
+    listed = page.evaluate("fetch('sitemap.xml').then(r => r.text())").count("<loc>")
+    assert listed, ("sitemap.xml lists no page, so Material's navigation.instant never swaps "
+                    "pages and always reloads: it needs `site_url` in mkdocs.yml")
+    page.evaluate("window.__sameDocument = true")
+    page.locator(f'.md-nav--primary a.md-nav__link[href$="/{PAGE}"]').first.click()
+    page.wait_for_url(f"**/{PAGE}")
+    root = page.locator(f'[id="{long_id}"]')
+    expect(root).to_be_attached()
+    assert page.evaluate("window.__sameDocument === true"), "the page was reloaded, not swapped"
+    roots = page.locator("[data-walkthrough]")
+    expect(page.locator("[data-walkthrough] .wt-stepper:visible")).to_have_count(roots.count())
+    walk = Stepper(page, root)
+    walk.check(1, hash="")
+    root.locator(".wt-next").click()
+    walk.check(2)
+
+
+def test_light_and_dark_mode_screenshots(
+        site: str, long_id: str, open_page: Callable[..., Page]) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    colours = {}
+    for scheme, material in [("light", "default"), ("dark", "slate")]:
+        page = open_page(color_scheme=scheme)
+        page.goto(f"{site}{PAGE}#{long_id}--step-2")
+        root = page.locator(f'[id="{long_id}"]')
+        expect(root.locator(".wt-stepper")).to_be_visible()
+        assert page.locator("body").get_attribute("data-md-color-scheme") == material
+        path = SCREENSHOTS / f"walkthrough-{long_id}-step-2-{scheme}.png"
+        path.unlink(missing_ok=True)
+        root.screenshot(path=str(path), style=".md-header { visibility: hidden; }")
+        assert path.stat().st_size > 1000, path
+        colours[scheme] = root.evaluate(
+            "el => [getComputedStyle(document.body).backgroundColor, getComputedStyle(el).color]")
+    (light_background, light_text), (dark_background, dark_text) = colours.values()
+    assert light_background != dark_background, "the same page background in both modes"
+    assert light_text != dark_text, "the same walkthrough text colour in both modes"
+
+
+def test_rule_numbers_link_to_their_own_item(site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(site + PAGE)
+    served = page.evaluate("""async () => {
+        const html = await (await fetch(location.pathname)).text();
+        const doc = new DOMParser().parseFromString(html, 'text/html');
+        return Array.from(doc.querySelectorAll('p.rule[id]')).map(r => [r.id,
+            r.firstElementChild && r.firstElementChild.matches('a.rule-num')
+            && r.firstElementChild.getAttribute('href')]);
+    }""")
+    assert len(served) > 10
+    assert [rule for rule, href in served if href != f"#{rule}"] == [], "as served"
+    resolved = page.eval_on_selector_all(
+        "p.rule[id]", "rules => rules.filter(r => r.querySelector(':scope > a.rule-num').href"
+                      " !== location.href.split('#')[0] + '#' + r.id).map(r => r.id)")
+    assert resolved == [], "once Material has made every link absolute"
+    page.locator('p.rule[id="61.6"] > a.rule-num').click()
+    assert page.evaluate("location.hash") == "#61.6"
+    expect(page.locator('[id="61.6"]')).to_be_in_viewport()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{site}{PAGE}#61.6", "clicking a rule number copies the link to it"
+
+
+def test_a_reference_from_another_page_lands_on_the_rule(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site + "ti4/status-phase/")
+    link = page.locator(f'a.rule-ref[href*="/{PAGE}#"]:visible').first
+    rule = (link.get_attribute("href") or "").split("#", 1)[1]
+    link.click()
+    page.wait_for_url(f"**/{PAGE}#{rule}")
+    target = page.locator(f'[id="{rule}"]')
+    expect(target).to_have_count(1)
+    expect(target).to_be_in_viewport()
+    assert "rule" in (target.get_attribute("class") or "").split()
+
+
+def test_no_request_leaves_the_site(site: str, open_page: Callable[..., Page]) -> None:
+    """Runs last: besides its own pages (and a search) it checks every request the tests
+    above made."""
+    page = open_page(color_scheme="dark")
+    for path in ["", PAGE, "ti4/victory-points/"]:
+        page.goto(site + path)
+        page.wait_for_load_state("networkidle")
+    page.locator(".md-search__input").click()
+    page.keyboard.type("objective")
+    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    assert len(REQUESTS) > 10
+    outside = sorted({url for url in REQUESTS if not url.startswith((site, "data:", "blob:"))})
+    assert outside == []
