@@ -1,0 +1,452 @@
+"""Build time of the site with the checker plugin enabled and disabled.
+
+    .venv/bin/python benchmarks/site_build.py [--scenarios 1000] [--repeat 3] [--keep]
+
+It copies mkdocs.yml, docs/ and scenarios/ into a temporary folder and adds --scenarios
+generated TI4 scenarios (the generator of checker_run.py, one scenario per file) under
+scenarios/ti4/bench/, after checking once with `checker run` that they all pass. It writes
+configs that inherit mkdocs.yml and differ only in the checker plugin's `enabled` (the
+plugin stays listed; disabled, the scenarios are not read, no scenario page is generated and
+the fences render as code blocks), each also without the search plugin. It then times
+`mkdocs build -q -f CONFIG -d SITE` as a subprocess pinned to one core (`taskset -c 0` where
+available), best of --repeat runs taken in turn, checks what each build wrote, and reports
+the ratio against the target: the plugin adds at most 25% to the build time.
+
+It also times the steps of one build of each kind inside a single process (the plugin's
+checking and page generation, the walkthrough HTML, Markdown, the search index, theme and
+writing), and the size of the walkthrough's own script and style against their target: under
+15 KB uncompressed, no third-party script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from checker_run import scenarios
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "checker" / "site" / "assets"
+CPU = 0
+TARGET_ADDED = 0.25
+"""The plugin adds at most 25% to the build time."""
+TARGET_ASSET_BYTES = 15_000
+"""The walkthrough's own JS and CSS together, uncompressed."""
+GAME = "ti4"
+SCENARIOS_PAGE = f"{GAME}/scenarios.md"
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+# The builds compared: (name, plugin enabled, search plugin kept).
+VARIANTS = (("off", False, True), ("on", True, True),
+            ("off-nosearch", False, False), ("on-nosearch", True, False))
+
+
+# --- The copy of the site.
+
+class _Tagged(yaml.SafeLoader):
+    """Reads mkdocs.yml whatever tags it uses (`!ENV`, `!!python/name:`): only the plugin
+    list is needed, and the configs written inherit the rest."""
+
+
+_Tagged.add_multi_constructor("", lambda loader, suffix, node: None)
+_Tagged.add_multi_constructor("tag:yaml.org,2002:python/",
+                              lambda loader, suffix, node: None)
+
+
+def plugin_list(config: Path) -> list[Any]:
+    data = yaml.load(config.read_text(encoding="utf-8"), Loader=_Tagged) or {}
+    plugins = data.get("plugins", ["search"])
+    if isinstance(plugins, dict):
+        plugins = [{name: options} if options else name for name, options in plugins.items()]
+    names = [next(iter(p)) if isinstance(p, dict) else p for p in plugins]
+    if "checker" not in names:
+        sys.exit(f"{config} does not list the checker plugin")
+    return list(plugins)
+
+
+def variant_plugins(plugins: list[Any], enabled: bool, search: bool) -> list[Any]:
+    out: list[Any] = []
+    for entry in plugins:
+        name = next(iter(entry)) if isinstance(entry, dict) else entry
+        options = dict(entry[name] or {}) if isinstance(entry, dict) else {}
+        if name == "search" and not search:
+            continue
+        if name == "checker":
+            options["enabled"] = enabled
+        out.append({name: options} if options else name)
+    return out
+
+
+def prepare(work: Path, count: int, seed: int) -> dict[str, Path]:
+    """Copy the site into `work`, add the generated scenarios, write one config per variant."""
+    shutil.copy2(ROOT / "mkdocs.yml", work / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs", work / "docs")
+    shutil.copytree(ROOT / "scenarios", work / "scenarios")
+    bench = work / "scenarios" / GAME / "bench"
+    bench.mkdir(parents=True)
+    for number, (kind, lines) in enumerate(scenarios(count, seed), start=1):
+        (bench / f"{kind}-{number:05d}.yaml").write_text("\n".join(lines) + "\n",
+                                                          encoding="utf-8")
+    plugins = plugin_list(work / "mkdocs.yml")
+    configs = {}
+    for name, enabled, search in VARIANTS:
+        path = configs[name] = work / f"mkdocs-{name}.yml"
+        body = {"INHERIT": "mkdocs.yml", "plugins": variant_plugins(plugins, enabled, search)}
+        path.write_text(yaml.safe_dump(body, sort_keys=False), encoding="utf-8")
+    return configs
+
+
+def check_generated(folder: Path, expected: int) -> None:
+    """The generated scenarios must pass the engine, or the plugin would fail the build."""
+    here = Path(sys.executable).parent / "checker"
+    command = [str(here)] if here.exists() else [sys.executable, "-m", "checker"]
+    done = subprocess.run(command + ["run", str(folder)], capture_output=True, text=True,
+                          check=False, cwd=ROOT)
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    if done.returncode != 0 or last != f"{expected} passed, 0 failed":
+        sys.exit(f"checker run on the generated scenarios: exit {done.returncode}, last line "
+                 f"{last!r}\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+
+
+# --- Timing the real command.
+
+def pin_prefix(pin: bool) -> list[str]:
+    return ["taskset", "-c", str(CPU)] if pin and shutil.which("taskset") else []
+
+
+def mkdocs_command(pin: bool) -> list[str]:
+    here = Path(sys.executable).parent / "mkdocs"
+    return pin_prefix(pin) + ([str(here)] if here.exists() else [sys.executable, "-m", "mkdocs"])
+
+
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def build_once(command: list[str], config: Path, site: Path) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (user + system) of one build."""
+    if site.exists():
+        shutil.rmtree(site)  # not timed: mkdocs would clean it first
+    cpu = _child_cpu()
+    start = time.perf_counter()
+    done = subprocess.run(command + ["build", "-q", "-f", str(config), "-d", str(site)],
+                          cwd=config.parent, env=ENV, capture_output=True, text=True,
+                          check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"mkdocs build -f {config.name} failed (exit {done.returncode}):\n"
+                 f"{done.stdout[-3000:]}{done.stderr[-3000:]}")
+    return elapsed, _child_cpu() - cpu
+
+
+def walkthroughs(site: Path) -> int:
+    return sum(page.read_text(encoding="utf-8").count("data-walkthrough")
+               for page in site.rglob("*.html"))
+
+
+def check_site(site: Path, enabled: bool, count: int) -> dict[str, Any]:
+    """What a build wrote: the scenario page and its walkthroughs exist exactly when the plugin
+    is enabled. Returns sizes for the report."""
+    page = site / SCENARIOS_PAGE.removesuffix(".md") / "index.html"
+    shown = walkthroughs(site)
+    if enabled:
+        text = page.read_text(encoding="utf-8") if page.exists() else ""
+        bench = len(set(re.findall(r'id="(bench-\d{5}-[a-z]+(?:-[a-z]+)*)"', text)))
+        if bench != count:
+            sys.exit(f"{page} shows {bench} generated walkthroughs, not {count}")
+    elif page.exists() or shown:
+        sys.exit(f"the build without the plugin shows {shown} walkthroughs or a scenario page")
+    index = site / "search" / "search_index.json"
+    return {"bytes": sum(p.stat().st_size for p in site.rglob("*") if p.is_file()),
+            "page": page.stat().st_size if page.exists() else 0,
+            "search": index.stat().st_size if index.exists() else 0, "walkthroughs": shown}
+
+
+# --- The steps of one build, timed inside one process.
+
+class Clock:
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = defaultdict(float)
+
+    def wrap(self, owner: Any, name: str, key: Callable[..., str]) -> None:
+        original = getattr(owner, name, None)
+        if original is None:
+            self.spent[f"(not found: {name})"] = 0.0
+            return
+
+        @functools.wraps(original)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.spent[key(*args, **kwargs)] += time.perf_counter() - start
+
+        setattr(owner, name, timed)
+
+
+def _where(uri: str) -> str:
+    return "scenarios page" if uri == SCENARIOS_PAGE else "other pages"
+
+
+def in_process(config: Path, site: Path) -> dict[str, Any]:
+    """One build in this process, with its steps timed; run by the parent as a subprocess."""
+    import logging
+
+    from mkdocs.commands import build as mkbuild
+    from mkdocs.config import load_config
+
+    clock = Clock()
+    clock.wrap(mkbuild, "_populate_page", lambda p, *a, **k: "markdown " + _where(p.file.src_uri))
+    clock.wrap(mkbuild, "_build_page", lambda p, *a, **k: "page " + _where(p.file.src_uri))
+    try:
+        from material.plugins.search.plugin import SearchPlugin
+        clock.wrap(SearchPlugin, "on_page_context",
+                   lambda self, ctx, **k: "search " + _where(k["page"].file.src_uri))
+        clock.wrap(SearchPlugin, "on_post_build", lambda *a, **k: "search file")
+    except ImportError:
+        pass
+    import checker.site.context as site_context
+    import checker.site.plugin as site_plugin
+    for name in ("fence_html", "embed_html"):
+        clock.wrap(site_context.SiteContext, name,
+                   lambda self, *a, **k: "walkthrough " + _where(self.page))
+    clock.wrap(site_plugin, "collect", lambda *a, **k: "collect")
+    clock.wrap(site_plugin, "scenarios_page", lambda *a, **k: "scenarios_page")
+    clock.wrap(site_plugin.RulesPlugin, "on_config", lambda *a, **k: "on_config")
+    clock.wrap(site_plugin.RulesPlugin, "on_files", lambda *a, **k: "on_files")
+
+    messages: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            messages.append(f"{record.levelname} {record.getMessage()}")
+
+    logger = logging.getLogger("mkdocs")
+    logger.setLevel(logging.INFO)
+    logger.addHandler(Keep())
+    if site.exists():
+        shutil.rmtree(site)
+    start = time.perf_counter()
+    mkbuild.build(load_config(config_file=str(config), site_dir=str(site)))
+    total = time.perf_counter() - start
+    checked = [m for m in messages if re.search(r"checked \d+ scenarios", m)]
+    return {"total": total, "spent": dict(clock.spent), "checked": checked,
+            "warnings": [m for m in messages if not m.startswith(("INFO", "DEBUG"))],
+            "anchor_notes": sum(1 for m in messages if "no such anchor" in m
+                                or "does not contain an anchor" in m)}
+
+
+def breakdown(prefix: list[str], config: Path, site: Path, repeat: int) -> dict[str, Any]:
+    """The in-process build with the smallest total of `repeat`."""
+    runner = prefix + [sys.executable, str(Path(__file__).resolve()), "--in-process",
+                       str(config), str(site)]
+    best: dict[str, Any] | None = None
+    for _ in range(repeat):
+        done = subprocess.run(runner, cwd=config.parent, env=ENV, capture_output=True,
+                              text=True, check=False)
+        if done.returncode != 0:
+            sys.exit(f"in-process build of {config.name} failed:\n{done.stderr[-3000:]}")
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        if best is None or result["total"] < best["total"]:
+            best = result
+    assert best is not None
+    return best
+
+
+STEPS = (
+    ("the plugin: checking the scenarios (collect)", ["collect"]),
+    ("the plugin: the scenario page's Markdown", ["scenarios_page"]),
+    ("the plugin: the rest of on_config/on_files", ["on_config", "on_files", "-collect",
+                                                    "-scenarios_page"]),
+    ("walkthrough HTML, scenario page", ["walkthrough scenarios page"]),
+    ("walkthrough HTML, other pages", ["walkthrough other pages"]),
+    ("Markdown to HTML, scenario page", ["markdown scenarios page",
+                                         "-walkthrough scenarios page"]),
+    ("Markdown to HTML, other pages", ["markdown other pages", "-walkthrough other pages"]),
+    ("search index, scenario page", ["search scenarios page"]),
+    ("search index, other pages", ["search other pages"]),
+    ("search index: writing search_index.json", ["search file"]),
+    ("theme and writing, scenario page", ["page scenarios page", "-search scenarios page"]),
+    ("theme and writing, other pages", ["page other pages", "-search other pages"]),
+)
+
+
+def steps(result: dict[str, Any]) -> list[tuple[str, float]]:
+    spent = result["spent"]
+    rows = [(label, sum(-spent.get(k[1:], 0.0) if k.startswith("-") else spent.get(k, 0.0)
+                        for k in keys)) for label, keys in STEPS]
+    rows.append(("the rest: config, nav, theme files, other events",
+                 result["total"] - sum(s for _, s in rows)))
+    rows.append(("total", result["total"]))
+    return rows
+
+
+# --- The walkthrough's own assets.
+
+THIRD_PARTY = re.compile(r"""\b(?:import\s*\(|import\s+[\w{*]|require\s*\(|fetch\s*\(|"""
+                         r"""XMLHttpRequest|createElement\(\s*['"]script|https?://|//cdn)""")
+
+
+def asset_report() -> tuple[list[tuple[str, int, int]], list[str]]:
+    files = sorted([*ASSETS.glob("*.js"), *ASSETS.glob("*.css")])
+    sizes = [(p.name, p.stat().st_size, len(gzip.compress(p.read_bytes(), 9))) for p in files]
+    suspicious = [f"{p.name}: {m.group(0)!r}" for p in files
+                  for m in THIRD_PARTY.finditer(p.read_text(encoding="utf-8"))
+                  if not (p.suffix == ".css" and m.group(0).startswith("//"))]
+    return sizes, suspicious
+
+
+def references(site: Path) -> set[str]:
+    """Every script and style sheet the built pages load."""
+    found: set[str] = set()
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        found.update(re.findall(r'<script[^>]*\bsrc="([^"]+)"', text))
+        found.update(re.findall(r'<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"', text))
+    # The same file from any depth (../../x, /x, x), without a cache-busting query.
+    return {re.sub(r"\?v=[\w.]+$", "", re.sub(r"^(?:\.\./)*/?", "", ref))
+            if not re.match(r"^(?:[a-z]+:)?//", ref) else ref for ref in found}
+
+
+# --- The report.
+
+def revision() -> str:
+    """The commit measured, and which of the site's inputs differ from it."""
+    inputs = ["checker", "docs", "scenarios", "mkdocs.yml"]
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                              capture_output=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", *inputs], cwd=ROOT,
+                               text=True, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    changed = sorted({line[3:].split("/", 1)[0] for line in dirty.splitlines()})
+    return head + (f" with uncommitted changes in {', '.join(changed)}" if changed else "")
+
+
+def load_average() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "unknown"
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> int:
+    if argv is None and len(sys.argv) == 4 and sys.argv[1] == "--in-process":
+        print(json.dumps(in_process(Path(sys.argv[2]), Path(sys.argv[3]))))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenarios", type=int, default=1000, metavar="N",
+                        help="generated scenarios added to the site (default 1000)")
+    parser.add_argument("--repeat", type=int, default=3, help="best of N builds (default 3)")
+    parser.add_argument("--seed", type=int, default=4,
+                        help="seed of the scenario generator (default 4)")
+    parser.add_argument("--no-pin", action="store_true",
+                        help="do not pin the builds to one core with taskset")
+    parser.add_argument("--no-breakdown", action="store_true",
+                        help="skip the in-process timing of the steps")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the temporary folder (site copy, configs, built sites)")
+    args = parser.parse_args(argv)
+
+    command = mkdocs_command(not args.no_pin)
+    pinned = "taskset -c 0" if command[0] == "taskset" else "not pinned"
+    work = Path(tempfile.mkdtemp(prefix="site-build-bench-"))
+    try:
+        configs = prepare(work, args.scenarios, args.seed)
+        if args.scenarios:
+            check_generated(work / "scenarios" / GAME / "bench", args.scenarios)
+        print(f"mkdocs: {' '.join(command)} build -q -f CONFIG -d SITE   [{pinned}]")
+        print(f"site: {ROOT.name}'s mkdocs.yml, docs/ and scenarios/ plus {args.scenarios} "
+              f"generated scenarios (all pass `checker run`), in {work}")
+        print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, best of {args.repeat}; "
+              f"commit {revision()}")
+        print(f"load average before: {load_average()}\n")
+
+        best = {name: float("inf") for name, *_ in VARIANTS}
+        best_cpu = dict(best)
+        sites = {name: work / f"site-{name}" for name, *_ in VARIANTS}
+        for _ in range(args.repeat):  # in turn, so a slow spell hits every variant alike
+            for name, *_ in VARIANTS:
+                wall, cpu = build_once(command, configs[name], sites[name])
+                best[name] = min(best[name], wall)
+                best_cpu[name] = min(best_cpu[name], cpu)
+        info = {name: check_site(sites[name], enabled, args.scenarios)
+                for name, enabled, _ in VARIANTS}
+
+        print("Plugin disabled and enabled; wall clock, and CPU time (user + system) which "
+              "other work on the machine moves less:")
+        print(f"{'search plugin':<14} {'disabled s':>10} {'enabled s':>9} {'ratio':>6} "
+              f"{'added':>6}  {'met':>3}  {'CPU dis. s':>10} {'CPU en. s':>9} {'ratio':>6} "
+              f"{'added':>6}")
+        for label, off, on in (("on (as is)", "off", "on"),
+                               ("off", "off-nosearch", "on-nosearch")):
+            ratio, cpu_ratio = best[on] / best[off], best_cpu[on] / best_cpu[off]
+            met = "yes" if ratio <= 1 + TARGET_ADDED else "no"
+            print(f"{label:<14} {best[off]:>10.2f} {best[on]:>9.2f} {ratio:>5.2f}x "
+                  f"{ratio - 1:>+6.0%}  {met:>3}  {best_cpu[off]:>10.2f} {best_cpu[on]:>9.2f} "
+                  f"{cpu_ratio:>5.2f}x {cpu_ratio - 1:>+6.0%}")
+        print(f"target: the plugin adds at most {TARGET_ADDED:.0%} to the build time "
+              "(met: wall clock, search plugin as configured)\n")
+        for name, *_ in VARIANTS:
+            i = info[name]
+            print(f"site {name:<13} {i['bytes'] / 1e6:6.1f} MB; scenario page "
+                  f"{i['page'] / 1e6:5.1f} MB, {i['walkthroughs']} walkthroughs in all; "
+                  f"search index {i['search'] / 1e6:4.1f} MB")
+        print(f"load average after: {load_average()}")
+
+        if not args.no_breakdown:
+            print(f"\nSteps of one build in one process, {pinned}, best total of "
+                  f"{args.repeat} (search plugin on):")
+            prefix = pin_prefix(not args.no_pin)
+            on = breakdown(prefix, configs["on"], work / "site-in-process", args.repeat)
+            off = breakdown(prefix, configs["off"], work / "site-in-process", args.repeat)
+            print(f"{'step':<50} {'disabled s':>10} {'enabled s':>9}")
+            for (label, s_off), (_, s_on) in zip(steps(off), steps(on), strict=True):
+                print(f"{label:<50} {s_off:>10.2f} {s_on:>9.2f}")
+            for line in on["checked"]:
+                print(f"plugin log: {line}")
+            print(f"log: {on['anchor_notes']} notes about missing anchors with the plugin, "
+                  f"{off['anchor_notes']} without; warnings with the plugin: "
+                  f"{len(on['warnings'])}" + "".join(f"\n  {w}" for w in on["warnings"][:5]))
+
+        sizes, suspicious = asset_report()
+        total = sum(raw for _, raw, _ in sizes)
+        print("\nThe walkthrough's own assets (checker/site/assets):")
+        for name, raw, packed in sizes:
+            print(f"  {name:<20} {raw:>6,} bytes, {packed:>5,} gzipped")
+        print(f"  {'together':<20} {total:>6,} bytes, {sum(p for *_, p in sizes):>5,} gzipped; "
+              f"target under {TARGET_ASSET_BYTES:,} bytes: "
+              f"{'met' if total < TARGET_ASSET_BYTES else 'NOT met'}")
+        added = sorted(references(sites["on"]) - references(sites["off"]))
+        outside = [ref for ref in added if re.match(r"^(?:[a-z]+:)?//", ref)]
+        print(f"  loaded by the pages only with the plugin: {', '.join(added) or 'nothing'}"
+              f"; from another site: {', '.join(outside) or 'none'}")
+        print(f"  in the files, anything that could load a script: "
+              f"{'; '.join(suspicious) or 'nothing'}")
+    finally:
+        if args.keep:
+            print(f"\nkept: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
