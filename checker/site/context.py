@@ -16,7 +16,7 @@ from checker.runner import Loaded, duplicate_ids
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import CheckedText, Example, ScenarioChecks
-from checker.site.walkthrough import Links, render
+from checker.site.walkthrough import Links, render, step_anchor
 from checker.sources import YAML_SUFFIXES, find_files, markdown_fences
 from checker.yamlsource import Text
 
@@ -44,6 +44,8 @@ class SiteContext:
     """Scenario id -> the page whose fence holds it (standalone scenarios have none)."""
     standalone: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    shown: set[str] = field(default_factory=set)
+    """The ids of the walkthroughs and steps rendered on the current page."""
 
     @property
     def game(self) -> str:
@@ -55,6 +57,8 @@ class SiteContext:
 
     def fence_html(self, text: Text) -> str:
         checked = self.fences.get(text.text) or self.checks.check(text)
+        for example in checked.examples:
+            self._show(example)
         return render_checked(checked, self.links())
 
     def embed_html(self, scenario_id: str) -> str:
@@ -62,7 +66,13 @@ class SiteContext:
         if example is None:
             return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
                     f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
+        self._show(example)
         return render(example, self.links())
+
+    def _show(self, example: Example) -> None:
+        scenario = example.scenario
+        self.shown.add(scenario.id)
+        self.shown.update(step_anchor(scenario.id, step.index) for step in scenario.steps)
 
     @classmethod
     def from_folders(cls, docs: Path, scenarios: Path | None, games: Mapping[str, Ruleset],

@@ -40,6 +40,10 @@ def render(example: Example, links: Links) -> str:
     return "\n".join(parts)
 
 
+def step_anchor(scenario_id: str, index: int) -> str:
+    return f"{scenario_id}--step-{index}"
+
+
 def comment_above(text: str, line: int) -> str:
     """The YAML comment lines right above a line of the text (1-based): the author's own
     explanation of a step."""
@@ -104,7 +108,7 @@ def _steps(run: Run, links: Links) -> str:
 def _step(run: Run, record: StepRecord, links: Links, now: Mapping[str, str],
           previous: Mapping[str, str]) -> str:
     step = record.step
-    anchor = f"{run.scenario.id}--step-{step.index}"
+    anchor = step_anchor(run.scenario.id, step.index)
     head = (f'<p class="wt-step-title"><a href="#{escape(anchor)}">Step {step.index}</a> '
             f'<code>{escape(step.kind)}: {escape(show(step.args))}</code></p>')
     if record.violation is not None:

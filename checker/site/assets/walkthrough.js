@@ -62,7 +62,7 @@
   function copyLink(event) {
     var number = event.target.closest(".rule-num");
     if (!number || !navigator.clipboard) return;
-    var url = location.href.split("#")[0] + number.getAttribute("href");
+    var url = number.href;  // absolute, whatever Material did to the attribute
     navigator.clipboard.writeText(url).then(function () {
       number.classList.add("rule-num--copied");
       setTimeout(function () { number.classList.remove("rule-num--copied"); }, 1200);
