@@ -93,13 +93,10 @@ def scenario_files(folder: Path | None) -> list[Path]:
 def display(path: Path | str, root: Path | None) -> str:
     """How a file is named in problems: relative to the project when it is inside it."""
     path = Path(path)
-    if root is not None:
-        try:
-            return Path(os.path.relpath(path, root)).as_posix() if path.resolve().is_relative_to(
-                root.resolve()) else str(path)
-        except ValueError:
-            return str(path)
-    return str(path)
+    if root is None:
+        return str(path)
+    absolute = Path(os.path.abspath(path))
+    return absolute.relative_to(root).as_posix() if absolute.is_relative_to(root) else str(path)
 
 
 def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks,
@@ -107,6 +104,7 @@ def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks
     """Scan every page, check every scenario (fences and files), map every rule, and gather
     every problem: what the build reports, before a single page is rendered."""
     checks.start_build()
+    root = Path(os.path.abspath(root)) if root is not None else None
     context = SiteContext(checks)
     scans: dict[str, PageScan] = {}
     loaded: list[tuple[Loaded, CheckedText, str | None]] = []

@@ -7,6 +7,7 @@ whatever the order pages are rendered in, and a broken one is reported at its ow
 from __future__ import annotations
 
 import difflib
+import functools
 import posixpath
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -115,6 +116,7 @@ def suggest(rule: str, rules: RuleMap) -> str:
     return f" (did you mean {close[0]}?)" if close else ""
 
 
+@functools.lru_cache(maxsize=4096)
 def page_url(page: str, from_page: str, use_directory_urls: bool = True) -> str:
     """The relative URL from one page to another, as MkDocs lays pages out."""
     target, origin = _url(page, use_directory_urls), _url(from_page, use_directory_urls)
