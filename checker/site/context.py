@@ -100,12 +100,16 @@ def display(path: Path | str, root: Path | None) -> str:
 
 
 def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks,
-            root: Path | None = None) -> SiteContext:
+            root: Path | None = None, into: SiteContext | None = None) -> SiteContext:
     """Scan every page, check every scenario (fences and files), map every rule, and gather
-    every problem: what the build reports, before a single page is rendered."""
+    every problem: what the build reports, before a single page is rendered. `into` is
+    refilled in place, for a Markdown extension that already holds it."""
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
     context = SiteContext(checks)
+    if into is not None:
+        into.__dict__.update(context.__dict__)
+        context = into
     scans: dict[str, PageScan] = {}
     loaded: list[tuple[Loaded, CheckedText, str | None]] = []
     for page in pages:

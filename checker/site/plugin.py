@@ -73,8 +73,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, self.root),
                             f.content_string) for f in files.documentation_pages()]
         context = collect(pages, scenario_files(self.root / self.config.scenarios), self.checks,
-                          self.root)
-        self._share(context)
+                          self.root, into=self.context)
         if self.config.scenario_pages:
             for game, ruleset in GAMES.items():
                 uri = f"{game}/scenarios.md"
@@ -98,13 +97,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.context is not None and page.present_anchor_ids is not None:
             page.present_anchor_ids.update(self.context.shown)
         return None
-
-    def _share(self, fresh: SiteContext) -> None:
-        """The extension holds the context object; refresh it in place for this build."""
-        assert self.context is not None
-        for name in ("rules", "fences", "examples", "homes", "standalone", "problems"):
-            setattr(self.context, name, getattr(fresh, name))
-        self.context.page = ""
 
     def _report(self, context: SiteContext) -> None:
         problems = context.problems

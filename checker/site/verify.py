@@ -92,7 +92,8 @@ class ScenarioChecks:
 
     def _run(self, yaml_text: str) -> _Result:
         try:
-            scenarios = build(load(Text("", yaml_text)), Text("", yaml_text), self.games)
+            unplaced = Text("", yaml_text)
+            scenarios = build(load(unplaced), unplaced, self.games)
         except ScenarioError as error:
             return _Result((), tuple(error.problems))
         self.runs += len(scenarios)
