@@ -1,0 +1,40 @@
+"""The real TI4 pages: every rule the engine knows has its anchor, and the worked examples
+placed next to the rules cover every note of sections 61 and 81."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.games import GAMES
+from checker.games.ti4.rules import TITLES
+from checker.site.context import Page, collect, scenario_files
+from checker.site.syntax import scan_page
+from checker.site.verify import ScenarioChecks
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def ti4_pages() -> list[Page]:
+    return [Page(p.relative_to(DOCS).as_posix(), p.relative_to(ROOT).as_posix(),
+                 p.read_text(encoding="utf-8")) for p in sorted((DOCS / "ti4").glob("*.md"))]
+
+
+def test_the_site_has_no_problem_and_defines_every_rule_of_the_engine() -> None:
+    pages = [Page(p.relative_to(DOCS).as_posix(), p.relative_to(ROOT).as_posix(),
+                  p.read_text(encoding="utf-8")) for p in sorted(DOCS.rglob("*.md"))]
+    context = collect(pages, scenario_files(ROOT / "scenarios"), ScenarioChecks(GAMES), ROOT)
+    assert [str(p) for p in context.problems] == []
+    assert {f"ti4:{ref}" for ref in TITLES} <= set(context.rules.anchors)
+
+
+def test_the_ti4_pages_embed_at_least_15_examples_covering_every_note_of_61_and_81() -> None:
+    context = collect(ti4_pages(), scenario_files(ROOT / "scenarios"), ScenarioChecks(GAMES), ROOT)
+    shown = [example for example in context.examples.values()
+             if example.scenario.id in context.homes]
+    shown += [context.examples[embed.target] for page in ti4_pages()
+              for embed in scan_page(page.path, page.content).embeds]
+    assert len({example.scenario.id for example in shown}) >= 15
+    covered = {rule for example in shown for rule in example.scenario.about}
+    notes = {f"ti4:{ref}" for ref in TITLES if ref.startswith(("61.note", "81.note"))}
+    assert sorted(notes - covered) == []
