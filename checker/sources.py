@@ -13,7 +13,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenario[ \t]*$")
-_ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 
 
 def find_files(paths: Iterable[Path]) -> Iterator[Path]:
@@ -61,10 +61,10 @@ def fence_spans(path: str, lines: list[str]) -> Iterator[Fence]:
     index = 0
     while index < len(lines):
         opening = _FENCE_OPEN.match(lines[index])
-        other = None if opening else _ANY_FENCE.match(lines[index])
+        other = None if opening else ANY_FENCE.match(lines[index])
         index += 1
         if other:  # another code block: a scenario fence shown inside it is only text
-            while index < len(lines) and not _closes(lines[index], other["indent"], other["fence"]):
+            while index < len(lines) and not closes_fence(lines[index], other["indent"], other["fence"]):
                 index += 1
             index += 1
             continue
@@ -73,7 +73,7 @@ def fence_spans(path: str, lines: list[str]) -> Iterator[Fence]:
         indent, fence = opening["indent"], opening["fence"]
         start = index
         body: list[str] = []
-        while index < len(lines) and not _closes(lines[index], indent, fence):
+        while index < len(lines) and not closes_fence(lines[index], indent, fence):
             body.append(_dedent(lines[index], indent))
             index += 1
         index += 1
@@ -81,7 +81,9 @@ def fence_spans(path: str, lines: list[str]) -> Iterator[Fence]:
         yield Fence(text, start - 1, min(index, len(lines)), indent)
 
 
-def _closes(line: str, indent: str, fence: str) -> bool:
+def closes_fence(line: str, indent: str, fence: str) -> bool:
+    """Whether `line` closes a fence opened with `fence` at `indent` (same character, at least
+    as long, indented no deeper)."""
     stripped = line.strip()
     return (stripped.startswith(fence) and set(stripped) == {fence[0]}
             and len(line) - len(line.lstrip()) <= len(indent))

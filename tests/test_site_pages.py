@@ -7,7 +7,7 @@ from pathlib import Path
 
 from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
-from checker.site.context import Page, collect, scenario_files
+from checker.site.context import Page, SiteContext, collect, scenario_files
 from checker.site.syntax import scan_page
 from checker.site.verify import ScenarioChecks
 
@@ -21,9 +21,7 @@ def ti4_pages() -> list[Page]:
 
 
 def test_the_site_has_no_problem_and_defines_every_rule_of_the_engine() -> None:
-    pages = [Page(p.relative_to(DOCS).as_posix(), p.relative_to(ROOT).as_posix(),
-                  p.read_text(encoding="utf-8")) for p in sorted(DOCS.rglob("*.md"))]
-    context = collect(pages, scenario_files(ROOT / "scenarios"), ScenarioChecks(GAMES), ROOT)
+    context = SiteContext.from_folders(DOCS, ROOT / "scenarios", GAMES, ROOT)
     assert [str(p) for p in context.problems] == []
     assert {f"ti4:{ref}" for ref in TITLES} <= set(context.rules.anchors)
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from checker.location import Location
+from checker.sources import ANY_FENCE, closes_fence
 
 RULE_MARK = re.compile(r"§(?P<ref>[0-9]+(?:\.[0-9A-Za-z]+)*)(?=\s|$)")
 """`§61.6` at the start of a rule item's text."""
@@ -23,7 +24,6 @@ RULE_REF = re.compile(r"\[\[(?P<id>[a-z][a-z0-9]*:[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)
                       r"(?:\|(?P<label>[^\]|]+))?\]\]")
 SCENARIO_EMBED = re.compile(r"^(?P<indent>[ \t]*)\[\[scenario:(?P<id>[a-z0-9][a-z0-9-]*)\]\][ \t]*$")
 _ITEM_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?(?=§)")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+).+?\1")
 
 
@@ -75,17 +75,14 @@ def scan_page(path: str, content: str) -> PageScan:
 def prose_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
     """The lines outside fenced code blocks, with their 0-based index (a `scenario` fence is a
     code block too)."""
-    fence: str | None = None
+    opening: re.Match[str] | None = None
     for number, line in enumerate(lines):
-        opening = _FENCE.match(line)
-        if fence is None:
-            if opening:
-                fence = opening[1]
-                continue
-            yield number, line
-        elif opening and opening[1][0] == fence[0] and len(opening[1]) >= len(fence) \
-                and not line.strip().strip(fence[0]):
-            fence = None
+        if opening is None:
+            opening = ANY_FENCE.match(line)
+            if opening is None:
+                yield number, line
+        elif closes_fence(line, opening["indent"], opening["fence"]):
+            opening = None
 
 
 def _blank(match: re.Match[str]) -> str:
