@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from checker.engine import Ruleset, RuleViolation, run
 from checker.location import Location, Problem, ScenarioError
@@ -109,22 +110,42 @@ def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
     return Verdict(scenario, None, problems=[problem])
 
 
+class Identified(Protocol):
+    """Anything with a scenario id and the place it was given."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def location(self) -> Location: ...
+
+
+T = TypeVar("T", bound=Identified)
+
+
+def first_uses(items: Iterable[T], first: dict[str, Location]) -> tuple[list[T], list[Problem]]:
+    """The items whose id was not seen before, and a problem for each later copy. `first` maps
+    the ids seen so far to where they were, and is updated."""
+    kept: list[T] = []
+    problems: list[Problem] = []
+    for item in items:
+        if item.id in first:
+            problems.append(Problem(item.location, f"duplicate scenario id '{item.id}' (first "
+                                    f"used at {first[item.id]})"))
+            continue
+        first[item.id] = item.location
+        kept.append(item)
+    return kept, problems
+
+
 def duplicate_ids(loaded: Iterable[Loaded], first: dict[str, Location] | None = None) -> None:
     """Scenario ids are unique across everything checked together; later copies are errors.
     `first` maps the ids already seen to where they were, when checking goes file by file."""
     first = {} if first is None else first
     for item in loaded:
-        kept = []
-        for scenario in item.scenarios:
-            if scenario.id in first:
-                where = first[scenario.id]
-                item.problems.append(Problem(scenario.location, f"duplicate scenario id "
-                                             f"'{scenario.id}' (first used at {where})"))
-                item.failed_texts += 1
-                continue
-            first[scenario.id] = scenario.location
-            kept.append(scenario)
-        item.scenarios = kept
+        item.scenarios, problems = first_uses(item.scenarios, first)
+        item.problems += problems
+        item.failed_texts += len(problems)
 
 
 def check_paths(paths: Iterable[Path], games: Mapping[str, Ruleset]) -> Report:

@@ -3,90 +3,19 @@ real `mkdocs` command for what a user sees when an example or a reference is wro
 
 from __future__ import annotations
 
-import os
-import subprocess
+import json
 import sys
-import textwrap
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
+from sites import GOOD, built, html, make_site, mkdocs, plugin_of
 
-from checker.games.ti4.rules import TITLES
 from checker.site import verify
 from checker.site.plugin import RulesPlugin
-
-GOOD = """\
-```scenario
-id: ti4-page-example
-title: Red scores Expand Borders
-game: ti4
-about: [ti4:61.12]
-setup:
-  players: [Red, Blue, Green]
-  phase: status
-  strategy_cards: {Red: Leadership, Blue: Trade, Green: Imperial}
-  public_objectives: {revealed: [Expand Borders]}
-steps:
-  - score: {player: Red, objective: Expand Borders}
-expect:
-  points: {Red: 1}
-```
-"""
-
-
-def rules_page() -> str:
-    """A page that defines every TI4 rule id the engine knows, as a real site must."""
-    return "# §61 Rules\n\n" + "\n\n".join(f"§{ref} {title}." for ref, title in TITLES.items()
-                                          if ref != "61") + "\n"
-
-
-def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
-              plugin: str = "  - checker") -> Path:
-    (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
-        site_name: Test
-        theme: {{name: mkdocs}}
-        plugins:
-        {plugin}
-        """), encoding="utf-8")
-    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **pages}.items():
-        path = root / "docs" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    for name, text in (scenarios or {}).items():
-        path = root / "scenarios" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root / "mkdocs.yml"
-
-
-def mkdocs(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(config), *args],
-                          capture_output=True, text=True, cwd=config.parent, env=env, timeout=120,
-                          check=False)
-
-
-def built(config: Path, command: str = "build", **overrides: Any) -> MkDocsConfig:
-    """Build in this process, as `command` would (the plugin instance is returned in it)."""
-    cfg = load_config(str(config), site_dir=str(config.parent / "site"), **overrides)
-    cfg.plugins.on_startup(command=command, dirty=False)
-    build(cfg)
-    return cfg
-
-
-def plugin_of(cfg: MkDocsConfig) -> RulesPlugin:
-    plugin = cfg.plugins["checker"]
-    assert isinstance(plugin, RulesPlugin)
-    return plugin
-
-
-def html(root: Path, page: str) -> str:
-    return (root / "site" / page / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_config_validates_cleanly_with_typed_options(tmp_path: Path) -> None:
@@ -139,13 +68,50 @@ def test_a_page_example_is_checked_and_rendered_as_a_walkthrough(tmp_path: Path)
     assert 'href="../example/#ti4-page-example"' in listing
 
 
+def test_a_walkthrough_is_searchable_by_its_title_and_narration_not_its_state(
+        tmp_path: Path) -> None:
+    page = "# Example\n\n" + GOOD.replace("  - score:", "  # Red fulfils the card and scores it.\n  - score:")
+    config = make_site(tmp_path, {"ti4/example.md": page})
+    (tmp_path / "mkdocs.yml").write_text((tmp_path / "mkdocs.yml").read_text().replace(
+        "theme: {name: mkdocs}", "theme: {name: material}") + "  - search\n", encoding="utf-8")
+    built(config)
+    written = html(tmp_path, "ti4/example")
+    assert 'id="ti4-page-example" data-walkthrough' in written and "wt-slot" not in written
+    assert "Custodians token" in written, "the written page has the whole walkthrough"
+    index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text("utf-8"))
+    text = " ".join(doc["text"] + doc["title"] for doc in index["docs"]
+                    if doc["location"].startswith("ti4/example/"))
+    assert "Red scores Expand Borders" in text and "Red fulfils the card and scores it." in text
+    assert "Custodians token" not in text and "public_objectives" not in text
+
+
 def test_a_standalone_scenario_is_embedded_by_id_and_listed(tmp_path: Path) -> None:
     body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("ti4-page-example", "ti4-file")
     config = make_site(tmp_path, {"ti4/embed.md": "# Embed\n\n!!! example\n\n    [[scenario:ti4-file]]\n"},
                        {"ti4/one.yaml": body})
     built(config)
     assert 'id="ti4-file" data-walkthrough' in html(tmp_path, "ti4/embed")
-    assert 'id="ti4-file" data-walkthrough' in html(tmp_path, "ti4/scenarios")
+    listing = html(tmp_path, "ti4/scenarios")
+    assert 'href="../embed/#ti4-file">Red scores Expand Borders</a>' in listing
+    assert "data-walkthrough" not in listing, "the list links to the page that shows it"
+
+
+def test_a_scenario_no_page_embeds_is_shown_on_its_section_page_left_out_of_search(
+        tmp_path: Path) -> None:
+    body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("ti4-page-example", "ti4-file")
+    config = make_site(tmp_path, {}, {"ti4/one.yaml": body,
+                                      "ti4/two.yaml": body.replace("ti4-file", "ti4-other")})
+    # Material's search plugin is the one that honours `search: exclude`.
+    (tmp_path / "mkdocs.yml").write_text((tmp_path / "mkdocs.yml").read_text().replace(
+        "theme: {name: mkdocs}", "theme: {name: material}") + "  - search\n", encoding="utf-8")
+    built(config)
+    section = html(tmp_path, "ti4/scenarios/61")
+    assert 'id="ti4-file" data-walkthrough' in section
+    assert 'id="ti4-other" data-walkthrough' in section
+    assert 'href="61/#ti4-file">Red scores Expand Borders</a>' in html(tmp_path, "ti4/scenarios")
+    index = (tmp_path / "site" / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "ti4/scenarios/" in index and "Red scores Expand Borders" in index
+    assert "ti4/scenarios/61/" not in index, "walkthrough pages stay out of the search index"
 
 
 @pytest.mark.parametrize("flags", [(), ("-q",), ("-v",)])

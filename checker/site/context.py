@@ -5,6 +5,7 @@ also works on its own."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,13 +13,17 @@ from pathlib import Path
 from checker.engine import Ruleset
 from checker.location import Location, Problem
 from checker.rulebook import RuleBook
-from checker.runner import Loaded, duplicate_ids
+from checker.runner import first_uses
+from checker.site.results import CheckedText, Example
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
 from checker.site.syntax import PageScan, scan_page
-from checker.site.verify import CheckedText, Example, ScenarioChecks
-from checker.site.walkthrough import Links, render, step_anchor
+from checker.site.verify import ScenarioChecks
+from checker.site.walkthrough import Links, place, step_anchor
 from checker.sources import YAML_SUFFIXES, find_files, markdown_fences
 from checker.yamlsource import Text
+
+_SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
+_NOTE = re.compile(r'<p class="wt-note">.*?</p>')
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +47,17 @@ class SiteContext:
     """Every checked scenario by id: fences and standalone files."""
     homes: dict[str, str] = field(default_factory=dict)
     """Scenario id -> the page whose fence holds it (standalone scenarios have none)."""
+    embeds: dict[str, str] = field(default_factory=dict)
+    """Scenario id -> the first page that embeds it by `[[scenario:id]]`."""
     standalone: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     shown: set[str] = field(default_factory=set)
     """The ids of the walkthroughs and steps rendered on the current page."""
+    deferred: dict[str, list[str]] | None = None
+    """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
+    slot holding only its searchable text, and kept here by page until `fill_slots` puts it
+    in the written page: Markdown's postprocessors, the search indexer and the theme then
+    never walk through the state tables and sources of every walkthrough."""
 
     @property
     def game(self) -> str:
@@ -59,7 +71,7 @@ class SiteContext:
         checked = self.fences.get(text.text) or self.checks.check(text)
         for example in checked.examples:
             self._show(example)
-        return render_checked(checked, self.links())
+        return self._slot(render_checked(checked, self.links()), checked.examples)
 
     def embed_html(self, scenario_id: str) -> str:
         example = self.examples.get(scenario_id)
@@ -67,12 +79,20 @@ class SiteContext:
             return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
                     f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
         self._show(example)
-        return render(example, self.links())
+        return self._slot(render(example, self.links()), (example,))
+
+    def _slot(self, html: str, examples: Iterable[Example]) -> str:
+        if self.deferred is None:
+            return html
+        slots = self.deferred.setdefault(self.page, [])
+        slots.append(html)
+        said = "".join(f"<p>{escape(e.title)}</p>{''.join(_NOTE.findall(e.html))}"
+                       for e in examples)
+        return f'<div class="wt-slot" data-wt-slot="{len(slots) - 1}">{said}</div>'
 
     def _show(self, example: Example) -> None:
-        scenario = example.scenario
-        self.shown.add(scenario.id)
-        self.shown.update(step_anchor(scenario.id, step.index) for step in scenario.steps)
+        self.shown.add(example.id)
+        self.shown.update(step_anchor(example.id, index) for index in range(1, example.steps + 1))
 
     @classmethod
     def from_folders(cls, docs: Path, scenarios: Path | None, games: Mapping[str, Ruleset],
@@ -82,6 +102,11 @@ class SiteContext:
                       path.read_text(encoding="utf-8"))
                  for path in sorted(docs.rglob("*.md"))]
         return collect(pages, scenario_files(scenarios), ScenarioChecks(games), root)
+
+
+def fill_slots(html: str, slots: list[str]) -> str:
+    """The written page with each walkthrough in its slot."""
+    return _SLOT.sub(lambda m: slots[int(m[1])], html)
 
 
 def scenario_files(folder: Path | None) -> list[Path]:
@@ -111,12 +136,12 @@ def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks
         into.__dict__.update(context.__dict__)
         context = into
     scans: dict[str, PageScan] = {}
-    loaded: list[tuple[Loaded, CheckedText, str | None]] = []
+    loaded: list[tuple[CheckedText, str | None]] = []
     for page in pages:
         scans[page.uri] = scan_page(page.path, page.content)
         for text in markdown_fences(page.path, page.content):
             checked = context.fences[text.text] = checks.check(text)
-            loaded.append((_loaded(page.path, checked), checked, page.uri))
+            loaded.append((checked, page.uri))
     for path in files:
         name = display(path, root)
         try:
@@ -124,22 +149,23 @@ def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks
         except (OSError, UnicodeDecodeError) as exc:
             context.problems.append(Problem(Location(name, 1, 1), f"cannot read file: {exc}"))
             continue
-        checked = checks.check(Text(name, content))
-        loaded.append((_loaded(name, checked), checked, None))
+        loaded.append((checks.check(Text(name, content)), None))
+    checks.finish_build()
     seen: dict[str, Location] = {}
-    for item, checked, home in loaded:
-        duplicate_ids([item], seen)
-        context.problems += item.problems
-        kept = {scenario.id for scenario in item.scenarios}
-        for example in checked.examples:
-            if example.scenario.id not in kept:
-                continue
-            context.examples[example.scenario.id] = example
+    for checked, home in loaded:
+        context.problems += checked.problems
+        kept, duplicates = first_uses(checked.examples, seen)
+        context.problems += duplicates
+        for example in kept:
+            context.examples[example.id] = example
             context.problems += example.failures
             if home is None:
                 context.standalone.append(example)
             else:
-                context.homes[example.scenario.id] = home
+                context.homes[example.id] = home
+    for uri, scan in scans.items():
+        for embed in scan.embeds:
+            context.embeds.setdefault(embed.target, uri)
     rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
     context.rules, problems = build_map(scans, checks.games, rulebooks)
     context.problems += problems
@@ -161,9 +187,9 @@ def render_checked(checked: CheckedText, links: Links) -> str:
     return "\n".join(render(example, links) for example in checked.examples)
 
 
-def _loaded(path: str, checked: CheckedText) -> Loaded:
-    return Loaded(path, [e.scenario for e in checked.examples], list(checked.problems),
-                  1 if checked.problems else 0)
+def render(example: Example, links: Links) -> str:
+    """The walkthrough of a checked scenario, as the page `links` is for shows it."""
+    return place(example.html, links, example.failures)
 
 
 def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:

@@ -20,9 +20,10 @@ from checker.games import GAMES
 from checker.schema import scenario_schema
 from checker.site.assets import ASSETS, asset_text
 from checker.site.context import Page as SourcePage
-from checker.site.context import SiteContext, collect, display, scenario_files
+from checker.site.context import SiteContext, collect, display, fill_slots, scenario_files
 from checker.site.markdown_ext import RulesExtension
-from checker.site.scenario_pages import scenarios_page
+from checker.site.scenario_pages import scenario_pages
+from checker.site.store import ResultStore
 from checker.site.verify import ScenarioChecks
 
 log = get_plugin_logger(__name__)
@@ -37,7 +38,13 @@ class RulesConfig(base.Config):
     scenarios = c.Type(str, default="scenarios")
     """Folder of standalone scenario files, relative to mkdocs.yml."""
     scenario_pages = c.Type(bool, default=True)
-    """Generate `<game>/scenarios.md` listing every scenario of each game that has pages."""
+    """Generate `<game>/scenarios.md` listing every scenario of each game that has pages, and
+    `<game>/scenarios/<section>.md` showing those no page embeds."""
+    cache = c.Type(bool, default=True)
+    """Keep each scenario's result and walkthrough on disk, so the next build neither runs
+    nor renders an unchanged scenario again."""
+    cache_dir = c.Type(str, default=".cache/plugin/checker")
+    """Where the results are kept, relative to mkdocs.yml."""
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -56,6 +63,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if not self.config.enabled:
             return None
         self.root = Path(config.config_file_path or ".").resolve().parent
+        self.checks.store = ResultStore(self.root / self.config.cache_dir) \
+            if self.config.cache else None
         self.context = SiteContext(self.checks)
         config.markdown_extensions.append(RulesExtension(context=self.context))  # type: ignore[arg-type]
         # First, so a site's own CSS and scripts come after and win.
@@ -74,12 +83,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                             f.content_string) for f in files.documentation_pages()]
         context = collect(pages, scenario_files(self.root / self.config.scenarios), self.checks,
                           self.root, into=self.context)
+        context.deferred = {}
         if self.config.scenario_pages:
             for game, ruleset in GAMES.items():
-                uri = f"{game}/scenarios.md"
-                if any(p.uri.startswith(f"{game}/") for p in pages) and files.get_file_from_path(uri) is None:
-                    files.append(File.generated(config, uri, content=scenarios_page(
-                        context, game, ruleset.title)))
+                if not any(p.uri.startswith(f"{game}/") for p in pages):
+                    continue
+                for uri, content in scenario_pages(context, game, ruleset.title).items():
+                    if files.get_file_from_path(uri) is None:
+                        files.append(File.generated(config, uri, content=content))
         self._report(context)
         return files
 
@@ -98,9 +109,19 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             page.present_anchor_ids.update(self.context.shown)
         return None
 
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        # The walkthroughs go in last, after search indexing and the theme (see
+        # SiteContext.deferred).
+        if self.context is None or self.context.deferred is None:
+            return None
+        slots = self.context.deferred.pop(page.file.src_uri, None)
+        return fill_slots(output, slots) if slots else None
+
     def _report(self, context: SiteContext) -> None:
         problems = context.problems
         log.info(f"checked {len(context.examples)} scenarios ({self.checks.runs} run so far)")
+        if self.checks.store is not None and self.checks.store.error:
+            log.info(self.checks.store.error)
         if not problems:
             return
         for problem in problems:

@@ -135,5 +135,10 @@ def _url(page: str, use_directory_urls: bool) -> str:
 
 
 def escape(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """HTML-escaped text. The control characters that mark tokens in a walkthrough draft are
+    not valid in HTML either, and become U+FFFD, so no text can forge a token."""
+    text = (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
+    if "\x02" in text or "\x03" in text:
+        text = text.replace("\x02", "\ufffd").replace("\x03", "\ufffd")
+    return text

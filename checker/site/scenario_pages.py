@@ -1,4 +1,13 @@
-"""The generated per-game page that lists every scenario, and shows the standalone ones."""
+"""The generated pages of each game's scenarios.
+
+- `<game>/scenarios.md` lists every scenario of the game in one table, with the rules it
+  illustrates and a link to where its walkthrough is shown. It is in the search index, so a
+  scenario is found by its title.
+- `<game>/scenarios/<section>.md` shows the walkthroughs of the standalone scenarios that no
+  page embeds, grouped by the section of the first rule each is about. These pages are left
+  out of the search index: a walkthrough repeats the whole state after every step, and
+  indexing thousands of them would cost more than the rest of the build.
+"""
 
 from __future__ import annotations
 
@@ -6,46 +15,85 @@ import posixpath
 from collections import defaultdict
 
 from checker.site.context import SiteContext
+from checker.site.results import Example
+
+OTHER = "other"
+"""The section of scenarios that are about no rule."""
 
 
-def scenarios_page(context: SiteContext, game: str, title: str) -> str:
-    """Markdown for `<game>/scenarios.md`: a table of every scenario of the game, then the
-    walkthrough of each standalone one, grouped by the section of the first rule it is about."""
-    uri = f"{game}/scenarios.md"
-    examples = [e for e in context.examples.values() if e.scenario.game == game]
+def scenario_pages(context: SiteContext, game: str, title: str) -> dict[str, str]:
+    """Markdown by docs-relative path: the list, then one page per section."""
+    examples = sorted((e for e in context.examples.values() if e.game == game),
+                      key=lambda e: e.id)
+    sections: dict[str, list[Example]] = defaultdict(list)
+    for example in context.standalone:
+        if example.game == game and example.id not in context.embeds:
+            sections[section_of(example)].append(example)
+    shown_on = {example.id: section_page(game, section)
+                for section, members in sections.items() for example in members}
+    shown_on.update(context.homes)
+    shown_on.update(context.embeds)
+    pages = {list_page(game): _list(context, game, title, examples, shown_on)}
+    for section, members in sections.items():
+        pages[section_page(game, section)] = _section(context, game, title, section, members)
+    return pages
+
+
+def list_page(game: str) -> str:
+    return f"{game}/scenarios.md"
+
+
+def section_page(game: str, section: str) -> str:
+    return f"{game}/scenarios/{section}.md"
+
+
+def section_of(example: Example) -> str:
+    if not example.about:
+        return OTHER
+    return example.about[0].partition(":")[2].split(".")[0]
+
+
+def _list(context: SiteContext, game: str, title: str, examples: list[Example],
+          shown_on: dict[str, str]) -> str:
+    uri = list_page(game)
     verified = sum(1 for e in examples if e.passed)
     lines = [f"# All {title} scenarios", "",
              (f"Every worked example of the {title} pages and every standalone scenario under "
               f"`scenarios/{game}/`, each checked by the rules engine when this site was built: "
-              f"{len(examples)} scenarios, {verified} of them hold."), "",
+              f"{len(examples)} scenarios, {verified} of them hold. The title of a scenario "
+              f"leads to its walkthrough."), "",
              "| Scenario | Illustrates | Shown on |", "| --- | --- | --- |"]
-    for example in sorted(examples, key=lambda e: e.scenario.id):
-        scenario = example.scenario
-        home = context.homes.get(scenario.id)
-        where = (f"[{_page_name(home)}]({posixpath.relpath(home, posixpath.dirname(uri))}#{scenario.id})"
-                 if home else f"[this page](#{scenario.id})")
+    for example in examples:
+        where = shown_on.get(example.id, uri)
+        target = f"{posixpath.relpath(where, posixpath.dirname(uri))}#{example.id}"
         mark = "" if example.passed else " **(does not hold)**"
-        about = ", ".join(f"[[{rule}]]" for rule in scenario.about)
-        lines.append(f"| {_cell(scenario.title)}{mark} | {about} | {where} |")
-    groups: dict[str, list[str]] = defaultdict(list)
-    for example in context.standalone:
-        if example.scenario.game == game:
-            rules = example.scenario.about
-            groups[rules[0].partition(":")[2].split(".")[0] if rules else ""].append(
-                example.scenario.id)
-    for section in sorted(groups, key=lambda s: (not s.isdigit(), int(s) if s.isdigit() else 0)):
-        heading = f"Section {section}: {context.rules.titles.get(f'{game}:{section}', '')}" \
-            if section else "Other scenarios"
-        lines += ["", f"## {heading.rstrip(': ')}", ""]
-        for scenario_id in groups[section]:
-            lines += [f"[[scenario:{scenario_id}]]", ""]
+        about = ", ".join(f"[[{rule}]]" for rule in example.about)
+        lines.append(f"| [{_cell(example.title)}]({target}){mark} | {about} | "
+                     f"[{_page_name(where)}]({target}) |")
     return "\n".join(lines) + "\n"
 
 
+def _section(context: SiteContext, game: str, title: str, section: str,
+             members: list[Example]) -> str:
+    name = context.rules.titles.get(f"{game}:{section}", "")
+    heading = f"Section {section}: {name}" if name else (
+        "Scenarios about no rule" if section == OTHER else f"Section {section}")
+    lines = ["---", "search:", "  exclude: true", "---", "", f"# {title} scenarios — {heading}",
+             "", (f"The standalone scenarios about this section that no rules page shows. "
+                  f"[[{game}:{section}]] has the rules; [all {title} scenarios]"
+                  f"(../scenarios.md) lists every scenario.")
+             if name else f"[All {title} scenarios](../scenarios.md) lists every scenario.", ""]
+    for example in sorted(members, key=lambda e: e.id):
+        lines += [f"[[scenario:{example.id}]]", ""]
+    return "\n".join(lines)
+
+
 def _page_name(uri: str) -> str:
+    if "/scenarios/" in uri:
+        return f"Scenarios, section {uri.rsplit('/', 1)[-1].removesuffix('.md')}"
     stem = uri.rsplit("/", 1)[-1].removesuffix(".md")
     return stem.replace("-", " ").capitalize()
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("[", "\\[")
+    return text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")

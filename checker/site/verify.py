@@ -1,114 +1,121 @@
-"""Check the site's scenarios, remembering each text's result between serve rebuilds.
+"""Check the site's scenarios, remembering each text's result between builds.
 
 A result is keyed by the YAML text alone and computed with the text's offsets at zero, then
 moved to where the text stands now: editing a line above a fence does not re-run it, editing
-the fence or loading another engine does.
+the fence or running another engine does. A result keeps what the site shows of each
+scenario, its walkthrough drafted once (`walkthrough.draft`), so it can be kept on disk
+(`ResultStore`) and a later build neither runs nor renders an unchanged scenario.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import platform
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
+import yaml
+
+import checker
 from checker.engine import Ruleset
 from checker.location import Location, Problem, ScenarioError
 from checker.runner import check_scenario
-from checker.scenario import Scenario, build
-from checker.verdict import Verdict
+from checker.scenario import build
+from checker.site.results import CheckedText, Example, Result
+from checker.site.store import ResultStore
+from checker.site.walkthrough import draft
 from checker.yamlsource import Text, load
-
-
-@dataclass(frozen=True, slots=True)
-class Example:
-    """One checked scenario, located where it stands in the site's sources."""
-
-    scenario: Scenario
-    verdict: Verdict
-    failures: tuple[Problem, ...]
-
-    @property
-    def passed(self) -> bool:
-        return self.verdict.passed
-
-
-@dataclass(frozen=True, slots=True)
-class CheckedText:
-    """A YAML text (a file or one fence): its scenarios, or the errors that kept them out."""
-
-    examples: tuple[Example, ...]
-    problems: tuple[Problem, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _Result:
-    scenarios: tuple[tuple[Scenario, Verdict], ...]
-    problems: tuple[Problem, ...]
 
 
 @functools.cache
 def engine_version() -> str:
-    """A fingerprint of the checker code this process runs: the results of one engine are
-    never served for another."""
-    digest = hashlib.sha256()
-    for name, module in sorted(sys.modules.items()):
-        path = getattr(module, "__file__", None)
-        if (name == "checker" or name.startswith("checker.")) and path:
-            digest.update(name.encode())
-            digest.update(Path(path).read_bytes())
+    """A fingerprint of the checker's code, the YAML library and Python: the results (and
+    drafts) of one engine are never served for another."""
+    digest = hashlib.sha256(f"{sys.version}|{platform.machine()}|{yaml.__version__}|"
+                            f"{getattr(yaml, '__with_libyaml__', False)}".encode())
+    package = Path(checker.__file__).parent
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-class ScenarioChecks:
-    """The checker the site uses, with its memory of results."""
+def text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
-    def __init__(self, games: Mapping[str, Ruleset]) -> None:
+
+class ScenarioChecks:
+    """The checker the site uses, with its memory of results: in this process, and on disk
+    when a store is given."""
+
+    def __init__(self, games: Mapping[str, Ruleset], store: ResultStore | None = None) -> None:
         self.games = games
+        self.store = store
         self.runs = 0
         """Scenarios actually run through the engine, for tests and logs."""
         self._engine = ""
-        self._cache: dict[str, _Result] = {}
+        self._cache: dict[str, Result] = {}
         self._used: set[str] = set()
+        self._changed = False
 
     def start_build(self) -> None:
-        """Forget the texts the last build did not use, and everything if the engine changed."""
+        """Forget the texts the last build did not use, and everything if the engine changed;
+        on the first build, start from what the store kept."""
         engine = engine_version()
         if engine != self._engine:
-            self._cache.clear()
             self._engine = engine
+            self._cache = self.store.load(engine) if self.store is not None else {}
         elif self._used:
             self._cache = {key: value for key, value in self._cache.items() if key in self._used}
         self._used = set()
+        self._changed = False
+
+    def finish_build(self) -> None:
+        """Keep this build's results on disk, when they differ from what is kept there."""
+        if self.store is None:
+            return
+        if self._changed or set(self._cache) != self._used:
+            self._cache = {key: value for key, value in self._cache.items() if key in self._used}
+            self.store.save(self._engine, self._cache)
 
     def check(self, text: Text) -> CheckedText:
-        self._used.add(text.text)
-        result = self._cache.get(text.text)
+        key = text_key(text.text)
+        self._used.add(key)
+        result = self._cache.get(key)
         if result is None:
-            result = self._cache[text.text] = self._run(text.text)
+            result = self._cache[key] = self._run(text.text)
+            self._changed = True
         return _place(result, text)
 
-    def _run(self, yaml_text: str) -> _Result:
+    def _run(self, yaml_text: str) -> Result:
         try:
             unplaced = Text("", yaml_text)
             scenarios = build(load(unplaced), unplaced, self.games)
         except ScenarioError as error:
-            return _Result((), tuple(error.problems))
+            return Result((), tuple(error.problems))
         self.runs += len(scenarios)
-        return _Result(tuple((s, check_scenario(s, self.games)) for s in scenarios), ())
+        examples = []
+        for scenario in scenarios:
+            verdict = check_scenario(scenario, self.games)
+            examples.append(Example(
+                scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
+                len(scenario.steps), verdict.passed, tuple(verdict.failures()),
+                draft(scenario, verdict)))
+        return Result(tuple(examples), ())
 
 
-def _place(result: _Result, text: Text) -> CheckedText:
+def _place(result: Result, text: Text) -> CheckedText:
     def move(location: Location) -> Location:
         return Location(text.path, location.line + text.line_offset,
                         location.col + text.col_offset)
 
-    def moved(problems: list[Problem] | tuple[Problem, ...]) -> tuple[Problem, ...]:
+    def moved(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
         return tuple(Problem(move(p.location), p.message) for p in problems)
 
-    examples = tuple(Example(replace(scenario, location=move(scenario.location)), verdict,
-                             moved(verdict.failures()))
-                     for scenario, verdict in result.scenarios)
+    examples = tuple(replace(example, location=move(example.location),
+                             failures=moved(example.failures))
+                     for example in result.examples)
     return CheckedText(examples, moved(result.problems))

@@ -3,17 +3,30 @@ JavaScript; `walkthrough.js` turns the list into a stepper.
 
 The markup carries no inline script: under Material's instant navigation inline scripts
 would run again as page code. Everything the stepper needs is in the elements themselves.
+
+A walkthrough is drafted once per scenario text, independent of the page that shows it and
+of where the text stands: rule links are tokens, and so is the list of failures (whose
+locations depend on the file). `place` turns a draft into the HTML of one page. Drafts are
+what the site's result cache keeps, so a rebuild neither runs nor renders a scenario again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 
 from checker.engine import Run, StepRecord
-from checker.scenario import Claims
+from checker.location import Problem
+from checker.scenario import Claims, Scenario
 from checker.site.rulemap import RuleMap, escape
-from checker.site.verify import Example
-from checker.verdict import show
+from checker.verdict import Verdict, show
+
+_TOKEN = re.compile("\x02([^\x02\x03]*)\x03")
+_FAILURES = "\x02!\x03"
+
+
+LinkMaker = Callable[[str], str]
+"""Makes the link to a rule id: `Links` for a page, or tokens in a draft."""
 
 
 class Links:
@@ -26,18 +39,26 @@ class Links:
         return self.rules.link(rule, self.page, text)
 
 
-def render(example: Example, links: Links) -> str:
-    scenario, verdict = example.scenario, example.verdict
+def _token(rule: str) -> str:
+    return f"\x02{rule}\x03"
+
+
+def draft(scenario: Scenario, verdict: Verdict) -> str:
+    """The walkthrough of a checked scenario, with rule links and failures as tokens."""
     run = verdict.run
-    failed = "" if example.passed else " wt--failed"
+    failed = "" if verdict.passed else " wt--failed"
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
-             _head(example, links)]
-    if not example.passed:
-        parts.append(_failures(example))
+             _head(scenario, verdict.passed, _token) + _FAILURES]
     if run is not None:
-        parts += [_setup(run), _stepper(run), _steps(run, links), _outcome(run, links)]
+        parts += [_setup(run), _stepper(run), _steps(run, _token), _outcome(run, _token)]
     parts += [_source(scenario.source.text), "</div>"]
     return "\n".join(parts)
+
+
+def place(html: str, links: Links, failures: Iterable[Problem] = ()) -> str:
+    """A draft as the HTML of the page `links` is for, with the failures where they stand."""
+    listed = _failures(failures)
+    return _TOKEN.sub(lambda m: listed if m[1] == "!" else links(m[1]), html)
 
 
 def step_anchor(scenario_id: str, index: int) -> str:
@@ -56,9 +77,8 @@ def comment_above(text: str, line: int) -> str:
     return " ".join(said)
 
 
-def _head(example: Example, links: Links) -> str:
-    scenario = example.scenario
-    if not example.passed:
+def _head(scenario: Scenario, passed: bool, links: LinkMaker) -> str:
+    if not passed:
         badge = '<span class="wt-badge wt-badge--failed">Does not hold</span>'
     elif scenario.disputed:
         badge = ('<span class="wt-badge wt-badge--disputed" title="The engine disagrees with '
@@ -72,10 +92,12 @@ def _head(example: Example, links: Links) -> str:
             f'{escape(scenario.title)}</a></p>\n<p class="wt-meta">{badge}{rules}</p>')
 
 
-def _failures(example: Example) -> str:
+def _failures(failures: Iterable[Problem]) -> str:
     items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
-                    for p in example.failures)
-    return (f'<div class="wt-failure" role="alert"><p>The engine does not agree with this '
+                    for p in failures)
+    if not items:
+        return ""
+    return "\n" +  (f'<div class="wt-failure" role="alert"><p>The engine does not agree with this '
             f'example:</p><ul>{items}</ul></div>')
 
 
@@ -95,7 +117,7 @@ def _stepper(run: Run) -> str:
             '<span class="wt-count" aria-live="polite"></span></div>')
 
 
-def _steps(run: Run, links: Links) -> str:
+def _steps(run: Run, links: LinkMaker) -> str:
     previous = run.ruleset.describe(run.initial)
     items = []
     for record in run.records:
@@ -105,7 +127,7 @@ def _steps(run: Run, links: Links) -> str:
     return f'<ol class="wt-steps">\n{"".join(items)}</ol>'
 
 
-def _step(run: Run, record: StepRecord, links: Links, now: Mapping[str, str],
+def _step(run: Run, record: StepRecord, links: LinkMaker, now: Mapping[str, str],
           previous: Mapping[str, str]) -> str:
     step = record.step
     anchor = step_anchor(run.scenario.id, step.index)
@@ -142,7 +164,7 @@ def _state(rows: Mapping[str, str], previous: Mapping[str, str] | None) -> str:
     return f'<dl class="wt-state" data-search-exclude>{"".join(out)}</dl>'
 
 
-def _outcome(run: Run, links: Links) -> str:
+def _outcome(run: Run, links: LinkMaker) -> str:
     if run.outcome is None:
         return '<p class="wt-outcome wt-outcome--open">After the last step the game goes on.</p>'
     winner = (f"<strong>{escape(run.outcome.winner)}</strong> wins" if run.outcome.winner

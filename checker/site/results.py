@@ -1,0 +1,39 @@
+"""What the site keeps of a checked scenario text: plain data, cheap to keep on disk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checker.location import Location, Problem
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One checked scenario as the site shows it, located where it stands in the sources."""
+
+    id: str
+    title: str
+    game: str
+    about: tuple[str, ...]
+    location: Location
+    steps: int
+    passed: bool
+    failures: tuple[Problem, ...]
+    html: str
+    """The walkthrough draft: rule links and failures as tokens (`walkthrough.place`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedText:
+    """A YAML text (a file or one fence): its scenarios, or the errors that kept them out."""
+
+    examples: tuple[Example, ...]
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A text's result with the text at line 1, column 1 of no file."""
+
+    examples: tuple[Example, ...]
+    problems: tuple[Problem, ...]

@@ -1,0 +1,97 @@
+"""Small MkDocs sites for the plugin's tests: a scenario fence, a site on disk, and the ways to
+build it (the real `mkdocs` command, or in this process)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from mkdocs.commands.build import build
+from mkdocs.config import config_options as c
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+
+from checker.games.ti4.rules import TITLES
+from checker.site.plugin import RulesPlugin
+
+GOOD = """\
+```scenario
+id: ti4-page-example
+title: Red scores Expand Borders
+game: ti4
+about: [ti4:61.12]
+setup:
+  players: [Red, Blue, Green]
+  phase: status
+  strategy_cards: {Red: Leadership, Blue: Trade, Green: Imperial}
+  public_objectives: {revealed: [Expand Borders]}
+steps:
+  - score: {player: Red, objective: Expand Borders}
+expect:
+  points: {Red: 1}
+```
+"""
+
+
+def rules_page() -> str:
+    """A page that defines every TI4 rule id the engine knows, as a real site must."""
+    return "# §61 Rules\n\n" + "\n\n".join(f"§{ref} {title}." for ref, title in TITLES.items()
+                                          if ref != "61") + "\n"
+
+
+def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
+              plugin: str = "  - checker") -> Path:
+    (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
+        site_name: Test
+        theme: {{name: mkdocs}}
+        plugins:
+        {plugin}
+        """), encoding="utf-8")
+    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **pages}.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for name, text in (scenarios or {}).items():
+        path = root / "scenarios" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root / "mkdocs.yml"
+
+
+def mkdocs(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(config), *args],
+                          capture_output=True, text=True, cwd=config.parent, env=env, timeout=120,
+                          check=False)
+
+
+def new_process() -> None:
+    """Forget the plugin instances MkDocs keeps for the whole process (it keeps those that
+    define on_startup, for `mkdocs serve`), so the next build starts as a new command would."""
+    plugins = MkDocsConfig.plugins
+    assert isinstance(plugins, c.Plugins)
+    plugins.plugin_cache.clear()
+
+
+def built(config: Path, command: str = "build", **overrides: Any) -> MkDocsConfig:
+    """Build in this process, as `command` would in a new process (the plugin instance is
+    returned in it)."""
+    new_process()
+    cfg = load_config(str(config), site_dir=str(config.parent / "site"), **overrides)
+    cfg.plugins.on_startup(command=command, dirty=False)
+    build(cfg)
+    return cfg
+
+
+def plugin_of(cfg: MkDocsConfig) -> RulesPlugin:
+    plugin = cfg.plugins["checker"]
+    assert isinstance(plugin, RulesPlugin)
+    return plugin
+
+
+def html(root: Path, page: str) -> str:
+    return (root / "site" / page / "index.html").read_text(encoding="utf-8")

@@ -1,0 +1,151 @@
+"""The results the site keeps on disk: a rebuild neither runs nor renders an unchanged scenario,
+yet still reports every problem at its place, and a bad or foreign cache is never trusted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sites import GOOD, built, html, make_site, mkdocs, plugin_of
+
+from checker.games import GAMES
+from checker.location import Location, Problem
+from checker.site import verify
+from checker.site.context import render
+from checker.site.results import Example, Result
+from checker.site.rulemap import RuleMap
+from checker.site.store import ResultStore
+from checker.site.walkthrough import Links
+from checker.yamlsource import Text
+
+STORE = Path(".cache") / "plugin" / "checker" / "results.json"
+
+
+def runs_of_a_fresh_build(config: Path) -> int:
+    """Build in this process with a new plugin instance, as a new `mkdocs build` would."""
+    return plugin_of(built(config)).checks.runs
+
+
+def two_pages(tmp_path: Path) -> Path:
+    second = GOOD.replace("ti4-page-example", "ti4-second")
+    return make_site(tmp_path, {"ti4/a.md": "# A\n\n" + GOOD, "ti4/b.md": "# B\n\n" + second},
+                     {"ti4/one.yaml": GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace(
+                         "ti4-page-example", "ti4-file")})
+
+
+def test_a_second_build_runs_nothing_and_writes_the_same_pages(tmp_path: Path) -> None:
+    config = two_pages(tmp_path)
+    assert runs_of_a_fresh_build(config) == 3
+    assert (tmp_path / STORE).is_file()
+    first = {page: html(tmp_path, page) for page in ("ti4/a", "ti4/b", "ti4/scenarios/61")}
+    assert runs_of_a_fresh_build(config) == 0
+    assert {page: html(tmp_path, page) for page in first} == first
+
+
+def test_only_the_edited_scenario_runs_again_and_the_store_forgets_removed_ones(
+        tmp_path: Path) -> None:
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    page_b = tmp_path / "docs" / "ti4" / "b.md"
+    page_b.write_text(page_b.read_text(encoding="utf-8").replace(
+        "title: Red scores", "title: Red, again, scores"), encoding="utf-8")
+    (tmp_path / "scenarios" / "ti4" / "one.yaml").unlink()
+    assert runs_of_a_fresh_build(config) == 1
+    kept = json.loads((tmp_path / STORE).read_text(encoding="utf-8"))["results"]
+    assert len(kept) == 2, "the removed file's result is not kept"
+    assert "Red, again, scores" in html(tmp_path, "ti4/b")
+
+
+def test_a_wrong_claim_kept_in_the_cache_still_fails_the_build_at_its_new_place(
+        tmp_path: Path) -> None:
+    wrong = GOOD.replace("{Red: 1}", "{Red: 3}")
+    config = make_site(tmp_path, {"ti4/broken.md": "# Broken\n\n" + wrong})
+    first = mkdocs(config)
+    assert first.returncode == 1
+    assert "docs/ti4/broken.md:16:17: points.Red: stated 3, engine 1" in first.stderr
+    assert (tmp_path / STORE).is_file(), "results are kept even when the build fails"
+    (tmp_path / "docs" / "ti4" / "broken.md").write_text(
+        "# Broken\n\nTwo lines\n\nfurther down.\n\n" + wrong, encoding="utf-8")
+    second = mkdocs(config)
+    assert second.returncode == 1
+    assert "docs/ti4/broken.md:20:17: points.Red: stated 3, engine 1" in second.stderr
+
+
+@pytest.mark.parametrize("damage", ["{not json", '{"format": 1, "engine": "x"}', "[]",
+                                    "BAD-RESULTS"])
+def test_an_unreadable_or_foreign_cache_is_ignored_and_replaced(
+        tmp_path: Path, damage: str) -> None:
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    store = tmp_path / STORE
+    if damage == "BAD-RESULTS":
+        data = json.loads(store.read_text(encoding="utf-8"))
+        data["results"] = {key: {"examples": [["too", "short"]], "problems": []}
+                           for key in data["results"]}
+        damage = json.dumps(data)
+    store.write_text(damage, encoding="utf-8")
+    assert runs_of_a_fresh_build(config) == 3
+    assert json.loads(store.read_text(encoding="utf-8"))["engine"] == verify.engine_version()
+    assert runs_of_a_fresh_build(config) == 0
+
+
+def test_another_engine_runs_everything_again(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    monkeypatch.setattr(verify, "engine_version", lambda: "another engine")
+    assert runs_of_a_fresh_build(config) == 3
+
+
+def test_the_engine_fingerprint_covers_every_module_of_the_package() -> None:
+    """Not only the modules loaded so far: a game module imported late still counts."""
+    verify.engine_version.cache_clear()
+    try:
+        fingerprint = verify.engine_version()
+        code = subprocess.run(
+            [sys.executable, "-c", "from checker.site.verify import engine_version as v; print(v())"],
+            capture_output=True, text=True, check=True)
+        assert code.stdout.strip() == fingerprint
+    finally:
+        verify.engine_version.cache_clear()
+
+
+def test_with_the_cache_off_nothing_is_written(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/a.md": "# A\n\n" + GOOD},
+                       plugin="  - checker: {cache: false}")
+    assert runs_of_a_fresh_build(config) == 1
+    assert not (tmp_path / ".cache").exists()
+    assert runs_of_a_fresh_build(config) == 1
+
+
+def test_a_store_that_cannot_be_written_does_not_stop_the_build(tmp_path: Path) -> None:
+    (tmp_path / "blocked").write_text("a file where the folder should be", encoding="utf-8")
+    config = make_site(tmp_path, {"ti4/a.md": "# A\n\n" + GOOD},
+                       plugin="  - checker: {cache_dir: blocked/results}")
+    assert runs_of_a_fresh_build(config) == 1
+    assert 'data-walkthrough' in html(tmp_path, "ti4/a")
+
+
+def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
+    example = Example("ti4-x", 'A "title" with <html>', "ti4", ("ti4:61.6",),
+                      Location("", 3, 1), 2, False,
+                      (Problem(Location("", 9, 5), "points.Red: stated 2, engine 1"),),
+                      "<div>\x02ti4:61.6\x03\x02!\x03</div>")
+    results = {"k": Result((example,), ()), "e": Result((), (Problem(Location("", 1, 1), "bad"),))}
+    store = ResultStore(tmp_path / "store")
+    store.save("engine", results)
+    assert store.load("engine") == results
+    assert store.load("another engine") == {}
+    assert not list((tmp_path / "store").glob(".results-*")), "no temporary file is left"
+
+
+def test_text_in_a_scenario_cannot_forge_a_rule_link_token() -> None:
+    forged = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace(
+        "title: Red scores Expand Borders", 'title: "Sneaky \\x02ti4:61.6\\x03 title"')
+    checked = verify.ScenarioChecks(GAMES).check(Text("forged.yaml", forged))
+    page = render(checked.examples[0], Links(RuleMap(), "ti4/x.md"))
+    assert "Sneaky \ufffdti4:61.6\ufffd title" in page
+    assert "\x02" not in page and "\x03" not in page
