@@ -96,11 +96,11 @@ def test_a_standalone_scenario_is_embedded_by_id_and_listed(tmp_path: Path) -> N
     assert "data-walkthrough" not in listing, "the list links to the page that shows it"
 
 
-def test_a_scenario_no_page_embeds_is_shown_on_its_section_page_left_out_of_search(
+def test_a_scenario_no_page_embeds_is_shown_on_its_section_page_and_found_by_search(
         tmp_path: Path) -> None:
     body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("ti4-page-example", "ti4-file")
-    config = make_site(tmp_path, {}, {"ti4/one.yaml": body,
-                                      "ti4/two.yaml": body.replace("ti4-file", "ti4-other")})
+    config = make_site(tmp_path, {}, {"ti4/one.yaml": body, "ti4/two.yaml": body.replace(
+        "ti4-file", "ti4-other").replace("title: Red scores", "title: Red, too, scores")})
     # Material's search plugin is the one that honours `search: exclude`.
     (tmp_path / "mkdocs.yml").write_text((tmp_path / "mkdocs.yml").read_text().replace(
         "theme: {name: mkdocs}", "theme: {name: material}") + "  - search\n", encoding="utf-8")
@@ -108,10 +108,14 @@ def test_a_scenario_no_page_embeds_is_shown_on_its_section_page_left_out_of_sear
     section = html(tmp_path, "ti4/scenarios/61")
     assert 'id="ti4-file" data-walkthrough' in section
     assert 'id="ti4-other" data-walkthrough' in section
-    assert 'href="61/#ti4-file">Red scores Expand Borders</a>' in html(tmp_path, "ti4/scenarios")
-    index = (tmp_path / "site" / "search" / "search_index.json").read_text(encoding="utf-8")
-    assert "ti4/scenarios/" in index and "Red scores Expand Borders" in index
-    assert "ti4/scenarios/61/" not in index, "walkthrough pages stay out of the search index"
+    listing = html(tmp_path, "ti4/scenarios")
+    assert 'href="61/#ti4-file">Red scores Expand Borders</a>' in listing
+    assert 'href="61/#ti4-other">Red, too, scores Expand Borders</a>' in listing
+    assert '<a class="rule-ref" href="../rules/#61.12"' in listing
+    index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text("utf-8"))
+    found = {doc["location"].split("#")[0] for doc in index["docs"]
+             if "Red, too, scores Expand Borders" in doc["text"]}
+    assert found == {"ti4/scenarios/61/"}, "found where the walkthrough is, not in the list"
 
 
 @pytest.mark.parametrize("flags", [(), ("-q",), ("-v",)])

@@ -53,11 +53,12 @@ class SiteContext:
     problems: list[Problem] = field(default_factory=list)
     shown: set[str] = field(default_factory=set)
     """The ids of the walkthroughs and steps rendered on the current page."""
-    deferred: dict[str, list[str]] | None = None
+    _links: Links | None = field(default=None, repr=False)
+    deferred: dict[str, dict[str, str]] | None = None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
-    slot holding only its searchable text, and kept here by page until `fill_slots` puts it
-    in the written page: Markdown's postprocessors, the search indexer and the theme then
-    never walk through the state tables and sources of every walkthrough."""
+    slot holding only its searchable text, and kept here by page and slot until `fill_slots`
+    puts it in the written page: Markdown's postprocessors, the search indexer and the theme
+    then never walk through the state tables and sources of every walkthrough."""
 
     @property
     def game(self) -> str:
@@ -65,7 +66,9 @@ class SiteContext:
         return first if first in self.checks.games else ""
 
     def links(self) -> Links:
-        return Links(self.rules, self.page)
+        if self._links is None or self._links.page != self.page or self._links.rules is not self.rules:
+            self._links = Links(self.rules, self.page)
+        return self._links
 
     def fence_html(self, text: Text) -> str:
         checked = self.fences.get(text.text) or self.checks.check(text)
@@ -82,13 +85,19 @@ class SiteContext:
         return self._slot(render(example, self.links()), (example,))
 
     def _slot(self, html: str, examples: Iterable[Example]) -> str:
-        if self.deferred is None:
-            return html
-        slots = self.deferred.setdefault(self.page, [])
-        slots.append(html)
         said = "".join(f"<p>{escape(e.title)}</p>{''.join(_NOTE.findall(e.html))}"
                        for e in examples)
-        return f'<div class="wt-slot" data-wt-slot="{len(slots) - 1}">{said}</div>'
+        return self.defer(self.page, html, said)
+
+    def defer(self, page: str, html: str, said: str = "") -> str:
+        """What goes in the page for `html`: a slot with only `said` in it when deferring,
+        else the HTML itself."""
+        if self.deferred is None:
+            return html
+        slots = self.deferred.setdefault(page, {})
+        key = str(len(slots))
+        slots[key] = html
+        return f'<div class="wt-slot" data-wt-slot="{key}">{said}</div>'
 
     def _show(self, example: Example) -> None:
         self.shown.add(example.id)
@@ -104,9 +113,9 @@ class SiteContext:
         return collect(pages, scenario_files(scenarios), ScenarioChecks(games), root)
 
 
-def fill_slots(html: str, slots: list[str]) -> str:
+def fill_slots(html: str, slots: Mapping[str, str]) -> str:
     """The written page with each walkthrough in its slot."""
-    return _SLOT.sub(lambda m: slots[int(m[1])], html)
+    return _SLOT.sub(lambda m: slots[m[1]], html)
 
 
 def scenario_files(folder: Path | None) -> list[Path]:
@@ -117,11 +126,12 @@ def scenario_files(folder: Path | None) -> list[Path]:
 
 def display(path: Path | str, root: Path | None) -> str:
     """How a file is named in problems: relative to the project when it is inside it."""
-    path = Path(path)
     if root is None:
         return str(path)
-    absolute = Path(os.path.abspath(path))
-    return absolute.relative_to(root).as_posix() if absolute.is_relative_to(root) else str(path)
+    absolute, inside = os.path.abspath(path), os.path.join(root, "")
+    if not absolute.startswith(inside):
+        return str(path)
+    return absolute[len(inside):].replace(os.sep, "/")
 
 
 def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks,

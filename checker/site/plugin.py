@@ -83,6 +83,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                             f.content_string) for f in files.documentation_pages()]
         context = collect(pages, scenario_files(self.root / self.config.scenarios), self.checks,
                           self.root, into=self.context)
+        context.rules.use_directory_urls = config.use_directory_urls
         context.deferred = {}
         if self.config.scenario_pages:
             for game, ruleset in GAMES.items():

@@ -1,21 +1,24 @@
 """The generated pages of each game's scenarios.
 
 - `<game>/scenarios.md` lists every scenario of the game in one table, with the rules it
-  illustrates and a link to where its walkthrough is shown. It is in the search index, so a
-  scenario is found by its title.
+  illustrates and a link to where its walkthrough is shown.
 - `<game>/scenarios/<section>.md` shows the walkthroughs of the standalone scenarios that no
-  page embeds, grouped by the section of the first rule each is about. These pages are left
-  out of the search index: a walkthrough repeats the whole state after every step, and
-  indexing thousands of them would cost more than the rest of the build.
+  page embeds, grouped by the section of the first rule each is about.
+
+Search finds a scenario by its title or narration where its walkthrough is shown, so the list
+itself stays out of the search index. The table is HTML made here, not Markdown: with
+thousands of scenarios, Markdown's inline parsing of every cell would cost more than the rest
+of the build.
 """
 
 from __future__ import annotations
 
-import posixpath
 from collections import defaultdict
 
 from checker.site.context import SiteContext
 from checker.site.results import Example
+from checker.site.rulemap import escape, page_url
+from checker.site.walkthrough import Links
 
 OTHER = "other"
 """The section of scenarios that are about no rule."""
@@ -56,21 +59,25 @@ def section_of(example: Example) -> str:
 def _list(context: SiteContext, game: str, title: str, examples: list[Example],
           shown_on: dict[str, str]) -> str:
     uri = list_page(game)
+    links = Links(context.rules, uri)
     verified = sum(1 for e in examples if e.passed)
-    lines = [f"# All {title} scenarios", "",
+    rows = []
+    for example in examples:
+        where = shown_on.get(example.id, uri)
+        target = escape(f"{page_url(where, uri, context.rules.use_directory_urls)}#{example.id}")
+        mark = "" if example.passed else " <strong>(does not hold)</strong>"
+        about = ", ".join(links(rule) for rule in example.about)
+        rows.append(f'<tr><td><a href="{target}">{escape(example.title)}</a>{mark}</td>'
+                    f'<td>{about}</td><td><a href="{target}">{escape(_page_name(where))}</a>'
+                    f"</td></tr>\n")
+    table = ('<table class="wt-list">\n<thead><tr><th>Scenario</th><th>Illustrates</th>'
+             f'<th>Shown on</th></tr></thead>\n<tbody>\n{"".join(rows)}</tbody>\n</table>')
+    lines = ["---", "search:", "  exclude: true", "---", "", f"# All {title} scenarios", "",
              (f"Every worked example of the {title} pages and every standalone scenario under "
               f"`scenarios/{game}/`, each checked by the rules engine when this site was built: "
               f"{len(examples)} scenarios, {verified} of them hold. The title of a scenario "
-              f"leads to its walkthrough."), "",
-             "| Scenario | Illustrates | Shown on |", "| --- | --- | --- |"]
-    for example in examples:
-        where = shown_on.get(example.id, uri)
-        target = f"{posixpath.relpath(where, posixpath.dirname(uri))}#{example.id}"
-        mark = "" if example.passed else " **(does not hold)**"
-        about = ", ".join(f"[[{rule}]]" for rule in example.about)
-        lines.append(f"| [{_cell(example.title)}]({target}){mark} | {about} | "
-                     f"[{_page_name(where)}]({target}) |")
-    return "\n".join(lines) + "\n"
+              f"leads to its walkthrough."), "", context.defer(uri, table), ""]
+    return "\n".join(lines)
 
 
 def _section(context: SiteContext, game: str, title: str, section: str,
@@ -78,7 +85,7 @@ def _section(context: SiteContext, game: str, title: str, section: str,
     name = context.rules.titles.get(f"{game}:{section}", "")
     heading = f"Section {section}: {name}" if name else (
         "Scenarios about no rule" if section == OTHER else f"Section {section}")
-    lines = ["---", "search:", "  exclude: true", "---", "", f"# {title} scenarios — {heading}",
+    lines = [f"# {title} scenarios — {heading}",
              "", (f"The standalone scenarios about this section that no rules page shows. "
                   f"[[{game}:{section}]] has the rules; [all {title} scenarios]"
                   f"(../scenarios.md) lists every scenario.")
@@ -93,7 +100,3 @@ def _page_name(uri: str) -> str:
         return f"Scenarios, section {uri.rsplit('/', 1)[-1].removesuffix('.md')}"
     stem = uri.rsplit("/", 1)[-1].removesuffix(".md")
     return stem.replace("-", " ").capitalize()
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")

@@ -34,9 +34,13 @@ class Links:
 
     def __init__(self, rules: RuleMap, page: str) -> None:
         self.rules, self.page = rules, page
+        self._made: dict[str, str] = {}
 
-    def __call__(self, rule: str, text: str | None = None) -> str:
-        return self.rules.link(rule, self.page, text)
+    def __call__(self, rule: str) -> str:
+        link = self._made.get(rule)
+        if link is None:
+            link = self._made[rule] = self.rules.link(rule, self.page)
+        return link
 
 
 def _token(rule: str) -> str:
