@@ -191,6 +191,12 @@ SHOWN_JS = f"""root => {{
 """What a walkthrough shows at the moment, read in one go."""
 
 
+def state_before(walk: Stepper, number: int) -> list[str]:
+    """The row labels before step `number` (from 1)."""
+    rows = walk.setup if number == 1 else walk.expected[number - 2]
+    return [label for label, *_ in rows]
+
+
 class Stepper:
     """One walkthrough on an open page, checked against the engine at every step."""
 
@@ -280,8 +286,21 @@ def test_without_javascript_every_step_is_listed(
     expect(root.locator(".wt-stepper")).to_be_hidden()
     assert page.locator("[data-walkthrough] .wt-stepper:not([hidden])").count() == 0
     assert page.locator("[data-walkthrough] li.wt-step[hidden]").count() == 0
+    assert root.locator(".wt-setup").evaluate(ROWS_JS) == walk.setup
+    # Each step lists what it changed; read in order from the setup, they give the state the
+    # engine has after every step.
+    state = {label: value for label, value, _ in walk.setup}
     for number, expected in enumerate(walk.expected, start=1):
-        assert steps.nth(number - 1).evaluate(ROWS_JS) == expected, f"step {number}"
+        changes = steps.nth(number - 1).evaluate(ROWS_JS)
+        assert all(changed for *_, changed in changes), f"step {number} lists unchanged rows"
+        state.update({label: value for label, value, _ in changes})
+        state = {label: value for label, value in state.items() if value != "none"} \
+            if any(value == "none" for _, value, _ in changes) else state
+        assert state == {label: value for label, value, _ in expected}, f"step {number}"
+        assert [label for label, *_ in changes] == [
+            label for label, _, changed in expected if changed] + [
+            label for label in state_before(walk, number) if label not in
+            {row[0] for row in expected}], f"step {number}: the changed rows, then those gone"
 
 
 def test_instant_navigation_initialises_the_walkthroughs(

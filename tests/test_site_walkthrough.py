@@ -11,7 +11,7 @@ from checker.location import Location
 from checker.site.context import render
 from checker.site.rulemap import Anchor, RuleMap
 from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Links
+from checker.site.walkthrough import Links, state_changes
 from checker.yamlsource import Text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +48,8 @@ def test_every_step_is_listed_with_its_anchor_narration_and_state() -> None:
     assert [index for _, index in steps] == ["1", "2", "3", "4", "5"]
     assert all(anchor == f"ti4-victory-reach-goal-mid-status-phase--step-{i}"
                for anchor, i in steps)
-    assert html.count('<dl class="wt-state" data-search-exclude>') == 1 + 5, "setup, then the state after each step"
+    assert html.count('<div class="wt-setup"><p class="wt-label">Setup</p><dl class="wt-state"') == 1
+    assert html.count('<p class="wt-label wt-changes">') == 5, "each step says what it changed"
     assert '<div class="wt-stepper" hidden data-search-exclude>' in html, "without JavaScript the stepper stays hidden"
     assert "<script" not in html, "instant navigation would re-run inline scripts"
 
@@ -73,3 +74,18 @@ def test_a_wrong_claim_shows_in_red_with_its_place() -> None:
     assert 'class="wt wt--failed"' in html and "wt-badge--failed" in html
     assert re.search(r"scenarios/ti4/victory-reach-goal-in-status-phase\.yaml:\d+:\d+</code> "
                      r"winner: stated Red, engine Blue", html)
+
+
+def test_a_step_lists_only_what_changed_and_the_rows_that_went() -> None:
+    """The setup and the changes, read in order, give the state after each step; the script
+    rebuilds the whole state from them (tests/test_site_browser.py checks it in Chromium)."""
+    before = {"Round": "3, action phase", "Active player": "Red", "Speaker": "Blue"}
+    after = {"Round": "3, status phase", "Speaker": "Blue", "Game over": "Red wins"}
+    html = state_changes(after, before)
+    rows = re.findall(r'<dt>([^<]+)<span class="wt-changed-note"> \(changed\)</span></dt>'
+                      r'<dd>([^<]+)</dd>', html)
+    assert rows == [("Round", "3, status phase"), ("Game over", "Red wins"),
+                    ("Active player", "none")]
+    assert 'data-order="Round\nSpeaker\nGame over"' in html, "rows came and went"
+    assert "data-order" not in state_changes({**before, "Round": "4"}, before)
+    assert "does not change" in state_changes(before, dict(before))

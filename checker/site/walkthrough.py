@@ -107,7 +107,7 @@ def _failures(failures: Iterable[Problem]) -> str:
 
 def _setup(run: Run) -> str:
     return (f'<div class="wt-setup"><p class="wt-label">Setup</p>'
-            f'{_state(run.ruleset.describe(run.initial), None)}</div>')
+            f'{_state(run.ruleset.describe(run.initial))}</div>')
 
 
 def _stepper(run: Run) -> str:
@@ -148,7 +148,7 @@ def _step(run: Run, record: StepRecord, links: LinkMaker, now: Mapping[str, str]
     note = comment_above(run.scenario.source.text, step.location.line)
     said = f'<p class="wt-note">{escape(note)}</p>' if note else ""
     return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
-            f'{head}{said}{body}{_claims(step.expect)}{_state(now, previous)}</li>\n')
+            f'{head}{said}{body}{_claims(step.expect)}{state_changes(now, previous)}</li>\n')
 
 
 def _claims(claims: Claims | None) -> str:
@@ -158,14 +158,28 @@ def _claims(claims: Claims | None) -> str:
     return f'<p class="wt-claims">Checked here: {said}</p>'
 
 
-def _state(rows: Mapping[str, str], previous: Mapping[str, str] | None) -> str:
-    out = []
-    for key, value in rows.items():
-        changed = previous is not None and previous.get(key) != value
-        mark = ' class="wt-row wt-row--changed"' if changed else ' class="wt-row"'
-        note = '<span class="wt-changed-note"> (changed)</span>' if changed else ""
-        out.append(f"<div{mark}><dt>{escape(key)}{note}</dt><dd>{escape(value)}</dd></div>\n")
-    return f'<dl class="wt-state" data-search-exclude>{"".join(out)}</dl>'
+def state_changes(rows: Mapping[str, str], previous: Mapping[str, str]) -> str:
+    """What a step changed: the rows whose value changed, and a row gone shown as "none".
+    The setup and the changes, read in order, give the state after every step; the script
+    rebuilds that whole state for the step it shows. When rows come or go, `data-order`
+    gives the order of the rows after the step."""
+    changed = {key: value for key, value in rows.items() if previous.get(key) != value}
+    changed.update({key: "none" for key in previous if key not in rows})
+    if not changed:
+        return '<p class="wt-label wt-changes">The state does not change.</p>'
+    order = "" if list(rows) == list(previous) else \
+        f' data-order="{escape(chr(10).join(rows))}"'
+    out = "".join(f'<div class="wt-row wt-row--changed"><dt>{escape(key)}<span class='
+                  f'"wt-changed-note"> (changed)</span></dt><dd>{escape(value)}</dd></div>\n'
+                  for key, value in changed.items())
+    return (f'<p class="wt-label wt-changes">Changes to the state:</p>'
+            f'<dl class="wt-state"{order} data-search-exclude>{out}</dl>')
+
+
+def _state(rows: Mapping[str, str]) -> str:
+    out = "".join(f'<div class="wt-row"><dt>{escape(key)}</dt><dd>{escape(value)}</dd></div>\n'
+                  for key, value in rows.items())
+    return f'<dl class="wt-state" data-search-exclude>{out}</dl>'
 
 
 def _outcome(run: Run, links: LinkMaker) -> str:

@@ -3,12 +3,46 @@
 (function () {
   "use strict";
 
+  function keyOf(row) { return row.querySelector("dt").firstChild.textContent; }
+
+  /* The page lists the setup and then what each step changed; the stepper shows the whole
+     state after the step, changed rows marked. A step's `data-order` lists the rows when
+     rows came or went. */
+  function wholeStates(root, steps) {
+    var setup = root.querySelector(".wt-setup .wt-state");
+    if (!setup) return;
+    var rows = Array.prototype.slice.call(setup.children);
+    Array.prototype.forEach.call(steps, function (step) {
+      var changes = step.querySelector(".wt-state");
+      var label = step.querySelector(".wt-changes");
+      var changed = {}, before = {};
+      if (changes) Array.prototype.forEach.call(changes.children, function (row) { changed[keyOf(row)] = row; });
+      rows.forEach(function (row) { before[keyOf(row)] = row; });
+      var order = changes && changes.dataset.order ? changes.dataset.order.split("\n") : rows.map(keyOf);
+      var state = document.createElement("dl");
+      state.className = "wt-state";
+      state.setAttribute("data-search-exclude", "");
+      rows = order.map(function (key) {
+        var row = (changed[key] || before[key]).cloneNode(true);
+        if (!changed[key]) {
+          row.classList.remove("wt-row--changed");
+          var note = row.querySelector(".wt-changed-note");
+          if (note) note.remove();
+        }
+        return state.appendChild(row);
+      });
+      if (label) label.remove();
+      if (changes) changes.replaceWith(state); else step.appendChild(state);
+    });
+  }
+
   function stepper(root) {
     if (root.dataset.ready) return;
     var steps = root.querySelectorAll(".wt-step");
     var bar = root.querySelector(".wt-stepper");
     if (!steps.length || !bar) return;
     root.dataset.ready = "1";
+    wholeStates(root, steps);
     root.classList.add("wt--stepper");
     bar.hidden = false;
     var dots = bar.querySelectorAll(".wt-dot");
@@ -57,6 +91,8 @@
     var step = document.getElementById(id);
     var root = step && step.closest("[data-walkthrough]");
     if (root && root.stepTo && root.stepTo(id)) step.scrollIntoView({ block: "center" });
+    // Steppers above the target changed the page's height: land on the target again.
+    else if (step && !root) step.scrollIntoView();
   }
 
   function copyLink(event) {
