@@ -51,8 +51,8 @@ class SiteContext:
     """Scenario id -> the first page that embeds it by `[[scenario:id]]`."""
     standalone: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    shown: set[str] = field(default_factory=set)
-    """The ids of the walkthroughs and steps rendered on the current page."""
+    shown: dict[str, set[str]] = field(default_factory=dict)
+    """By page: the ids of the walkthroughs and steps rendered on it."""
     _links: Links | None = field(default=None, repr=False)
     deferred: dict[str, dict[str, str]] | None = None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
@@ -100,8 +100,18 @@ class SiteContext:
         return f'<div class="wt-slot" data-wt-slot="{key}">{said}</div>'
 
     def _show(self, example: Example) -> None:
-        self.shown.add(example.id)
-        self.shown.update(step_anchor(example.id, index) for index in range(1, example.steps + 1))
+        shown = self.shown.setdefault(self.page, set())
+        shown.add(example.id)
+        shown.update(step_anchor(example.id, index) for index in range(1, example.steps + 1))
+
+    def walkthroughs_html(self, page: str, examples: Iterable[Example]) -> str:
+        """Walkthroughs one after another on a page of their own (a generated page)."""
+        self.page, examples = page, list(examples)
+        html = []
+        for example in examples:
+            self._show(example)
+            html.append(render(example, self.links()))
+        return self._slot("\n".join(html), examples)
 
     @classmethod
     def from_folders(cls, docs: Path, scenarios: Path | None, games: Mapping[str, Ruleset],

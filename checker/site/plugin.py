@@ -99,7 +99,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                          files: Files) -> str | None:
         if self.context is not None:
             self.context.page = page.file.src_uri
-            self.context.shown = set()
         return None
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig,
@@ -107,7 +106,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # Walkthroughs are stashed HTML, which MkDocs does not read for anchors: name their
         # ids, so links to a walkthrough or a step validate like any other.
         if self.context is not None and page.present_anchor_ids is not None:
-            page.present_anchor_ids.update(self.context.shown)
+            page.present_anchor_ids.update(self.context.shown.get(page.file.src_uri, ()))
         return None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:

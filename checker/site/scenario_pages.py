@@ -90,8 +90,8 @@ def _section(context: SiteContext, game: str, title: str, section: str,
                   f"[[{game}:{section}]] has the rules; [all {title} scenarios]"
                   f"(../scenarios.md) lists every scenario.")
              if name else f"[All {title} scenarios](../scenarios.md) lists every scenario.", ""]
-    for example in sorted(members, key=lambda e: e.id):
-        lines += [f"[[scenario:{example.id}]]", ""]
+    uri = section_page(game, section)
+    lines += [context.walkthroughs_html(uri, sorted(members, key=lambda e: e.id)), ""]
     return "\n".join(lines)
 
 
