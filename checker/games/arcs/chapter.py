@@ -89,8 +89,9 @@ def reach(state: State, target: Stage, cores: dict[Stage, Core]) -> tuple[State,
     current = Stage.PLAYING if state.stage is Stage.DRAWN and target is not Stage.DRAWN \
         else state.stage
     if current >= target:
-        refuse("1.4", f"{STEP_NAMES[target]} is already done: the steps of ending a chapter "
-               "come once each, in order")
+        done = "the chapter has already ended" if target is Stage.SCORING else \
+            f"{STEP_NAMES[target]} is already done"
+        refuse("1.4", f"{done}: the steps of ending a chapter come once each, in order")
     events: Events = []
     for stage in Stage:
         if current < stage <= target and state.ended is None:
