@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.games.arcs.common import Events, Handler, cite, listed, plural, refuse
+from checker.games.arcs.components import MARKERS
 from checker.games.arcs.state import Stage, State, frozen
 
 STEP_NAMES = {Stage.SCORING: "step 1, score ambitions", Stage.CLEANED: "step 2, clean up",
@@ -44,6 +45,23 @@ def pass_initiative(state: State, args: Any) -> tuple[State, Events]:
     else:
         text = f"{holder} passes the initiative to {taker}, the next player clockwise with cards."
     return state.with_(initiative=taker, passed=state.passed | {holder}), [cite("1.2", text)]
+
+
+def declare_ambition(state: State, args: Any) -> tuple[State, Events]:
+    """The initiative holder leads a card and declares: the highest available marker goes in
+    the ambition's box."""
+    state = _in_chapter(state)
+    placed = {m for names in state.boxes.values() for m in names}
+    free = [m.name for m in MARKERS if m.name not in placed]
+    ambition = args["ambition"]
+    if not free:
+        refuse("2.1", f"every ambition marker is already in a box: {ambition} cannot be declared")
+    marker = max(free, key=state.showing)
+    boxes = dict(state.boxes)
+    boxes[ambition] = boxes.get(ambition, ()) + (marker,)
+    text = (f"{state.initiative} declares {ambition}: the highest available marker, "
+            f"{state.faces(marker)}, goes in its box.")
+    return state.with_(boxes=frozen(boxes)), [cite("2.1", text)]
 
 
 def _in_chapter(state: State) -> State:

@@ -31,6 +31,7 @@ def _score_ambition(state: State, args: Any) -> tuple[State, list[Event]]:
 HANDLERS: dict[str, Handler] = {
     "play_card": chapter.play_card,
     "pass_initiative": chapter.pass_initiative,
+    "declare_ambition": chapter.declare_ambition,
     "end_chapter": chapter.step(Stage.SCORING, CORES),
     "score_ambition": _score_ambition,
     "clean_up": chapter.step(Stage.CLEANED, CORES),

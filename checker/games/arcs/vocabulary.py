@@ -88,6 +88,9 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("play_card", "A player plays an action card during the chapter.",
           player=Key(PLAYER, "Who plays.", required=True)),
     _step("pass_initiative", "The initiative holder passes the initiative (1.2)."),
+    _step("declare_ambition", "The initiative holder declares an ambition: the highest "
+          "available marker goes in its box (2.1).",
+          ambition=Key(AMBITION, "The ambition.", required=True)),
     _step("end_chapter", "The chapter ends (1.1)."),
     _step("score_ambition", "Step 1: score one declared ambition (2).",
           ambition=Key(AMBITION, "The ambition.", required=True)),
