@@ -59,8 +59,10 @@ def _return_trophies(state: State, returned: dict[str, dict[str, int]]) -> tuple
             for kind, number in kinds.items():
                 back[kind] = back.get(kind, 0) + number
             if to_supply:
+                verb = "goes" if sum(kinds.get(k, 0) for k in ("ships", "starports")) == 1 \
+                    else "go"
                 events.append(cite("3.3", f"{listed(to_supply)} of {owner}'s, held by {holder}, "
-                                          f"go back to {owner}'s supply."))
+                                          f"{verb} back to {owner}'s supply."))
             if kinds.get("cities"):
                 before = state.with_(cities=frozen(cities)).bonus(owner)
                 cities[owner] += kinds["cities"]
@@ -84,5 +86,6 @@ def _return_captives(state: State, returned: dict[str, dict[str, int]]) -> tuple
             back = returned.setdefault(owner, {})
             back["agents"] = back.get("agents", 0) + agents
             events.append(cite("3.3", f"{plural(agents, 'agent')} of {owner}'s, held by "
-                                      f"{holder}, go back to {owner}'s supply."))
+                                      f"{holder}, {'goes' if agents == 1 else 'go'} back to "
+                                      f"{owner}'s supply."))
     return state.with_(captives=frozen({})), events
