@@ -107,9 +107,9 @@ def reach(state: State, target: Stage, cores: dict[Stage, Core]) -> tuple[State,
     current = Stage.PLAYING if state.stage is Stage.DRAWN and target is not Stage.DRAWN \
         else state.stage
     if current >= target:
-        done = "the chapter has already ended" if target is Stage.SCORING else \
+        why = "the chapter has already ended" if target is Stage.SCORING else \
             f"{STEP_NAMES[target]} is already done"
-        refuse("1.4", f"{done}: the steps of ending a chapter come once each, in order")
+        refuse("1.4", f"{why}: the steps of ending a chapter come once each, in order")
     events: Events = []
     for stage in Stage:
         if current < stage <= target and state.ended is None:
