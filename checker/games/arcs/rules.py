@@ -43,6 +43,9 @@ TITLES: dict[str, str] = {
     "2.11b": "Weapons on Warlord count as Trophies",
     "2.11c": "The third player places but gains nothing",
     "2.note1": "Places with three or four players",
+    "2.note2": "A tie on nothing is no tie",
+    "2.note3": "Ties with the two-player neutral",
+    "2.note4": "No bonus for second place or a shared first",
     # 3 Clean-up
     "3": "Step 2: clean up and flip an ambition marker",
     "3.1": "Warlord scored: all Trophies return",
