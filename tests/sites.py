@@ -15,6 +15,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
+from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
 from checker.site.plugin import RulesPlugin
 
@@ -43,6 +44,13 @@ def rules_page() -> str:
                                           if ref != "61") + "\n"
 
 
+def other_games_pages() -> dict[str, str]:
+    """A page per other game defining its rule ids, so a small TI4 site builds cleanly."""
+    return {f"{game}/rules.md": "# Rules\n\n" + "\n\n".join(
+        f"§{ref} {title}." for ref, title in ruleset.rulebook.titles.items()) + "\n"
+        for game, ruleset in GAMES.items() if game != "ti4"}
+
+
 def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
               plugin: str = "  - checker") -> Path:
     (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
@@ -51,7 +59,8 @@ def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | Non
         plugins:
         {plugin}
         """), encoding="utf-8")
-    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **pages}.items():
+    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **other_games_pages(),
+                       **pages}.items():
         path = root / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

@@ -177,8 +177,9 @@ def _deref(schema: dict, node: dict) -> dict:
 
 def test_schema_lists_every_step_kind_and_claim_of_the_vocabulary(schema) -> None:
     scenario = _deref(schema, schema["$defs"]["scenario"])
-    [ti4] = [_deref(schema, part) for part in scenario["allOf"]]
-    assert ti4["if"]["properties"]["game"] == {"const": "ti4"}
+    branches = [_deref(schema, part) for part in scenario["allOf"]]
+    assert [b["if"]["properties"]["game"] for b in branches] == [{"const": g} for g in GAMES]
+    [ti4] = [b for b in branches if b["if"]["properties"]["game"] == {"const": "ti4"}]
     then = _deref(schema, ti4["then"])["properties"]
     items = _deref(schema, _deref(schema, then["steps"])["items"])
     steps = [_deref(schema, step) for step in items["oneOf"]]

@@ -1,0 +1,105 @@
+"""The starting state of an Arcs scenario: a chapter being played, its hands and its boxes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from checker.games.arcs.common import refuse
+from checker.games.arcs.components import (
+    BOX_RESOURCE_TOTAL,
+    BY_FACE,
+    CITIES,
+    CITIES_AT_START,
+    THRESHOLDS,
+    face,
+    flipped_in_chapter,
+)
+from checker.games.arcs.state import Gain, Stage, State, frozen
+
+
+def initial_state(data: Mapping[str, Any]) -> State:
+    players: tuple[str, ...] = tuple(data["players"])
+    if len(players) not in THRESHOLDS:
+        refuse("4.1", f"Arcs is played by 2, 3 or 4 players, not {len(players)}")
+    chapter = data["chapter"]
+    flipped = frozenset(m.name for m in flipped_in_chapter(chapter))
+    state = State(
+        players=players, initiative=data.get("initiative", players[0]), chapter=chapter,
+        stage=Stage.PLAYING,
+        gains=tuple(Gain(p, n, "Power before the scenario") for p, n in
+                    data.get("power", {}).items() if n),
+        hands=frozen({p: data.get("action_cards", {}).get(p, 0) for p in players}),
+        passed=frozenset(),
+        boxes=frozen(_boxes(data.get("ambitions", {}), chapter, flipped)),
+        flipped=flipped,
+        resources=_per_player(players, data.get("resources", {})),
+        guild=_per_player(players, data.get("guild_cards", {})),
+        trophies=frozen({p: frozen({o: frozen(k) for o, k in owners.items()})
+                         for p, owners in data.get("trophies", {}).items()}),
+        captives=frozen({p: frozen(owners) for p, owners in data.get("captives", {}).items()}),
+        cities=frozen({p: data.get("cities", {}).get(p, CITIES_AT_START) for p in players}),
+        box_resources=_box_resources(players, data.get("ambition_box_resources")),
+        results=(), returned=frozen({}), cleanup=(), check="", mulliganed=None, ended=None)
+    _check_pieces(state)
+    return state
+
+
+def _boxes(given: Mapping[str, Any], chapter: int, flipped: frozenset[str]
+           ) -> dict[str, tuple[str, ...]]:
+    """Markers are named by the side they show; which side that is follows from the chapter."""
+    boxes: dict[str, tuple[str, ...]] = {}
+    placed: dict[str, str] = {}
+    for ambition, faces in given.items():
+        names = []
+        for shown in faces:
+            marker = BY_FACE[shown]
+            if marker.name in placed:
+                refuse("2.1", f"the {shown} marker is in the {placed[marker.name]} box and the "
+                       f"{ambition} box: each marker is in one place")
+            up = marker.back if marker.name in flipped else marker.front
+            if face(up) != shown:
+                side = "flipped to" if marker.name in flipped else "still on"
+                refuse("3.6", f"in chapter {chapter} the {marker.name} marker is {side} its "
+                       f"{face(up)} side, not {shown}")
+            placed[marker.name] = ambition
+            names.append(marker.name)
+        boxes[ambition] = tuple(names)
+    return boxes
+
+
+def _per_player(players: tuple[str, ...], given: Mapping[str, Mapping[str, int]]
+                ) -> Mapping[str, Mapping[str, int]]:
+    return frozen({p: frozen(given.get(p, {})) for p in players})
+
+
+def _box_resources(players: tuple[str, ...], given: Mapping[str, int] | None
+                   ) -> Mapping[str, int] | None:
+    if len(players) != 2:
+        if given is not None:
+            refuse("2.11", "resources go on the ambition boxes only in a two-player game")
+        return None
+    if given is None:
+        refuse("2.11a", "a two-player game has 6 resources on the ambition boxes: give "
+               "`ambition_box_resources`")
+    total = sum(given.values())
+    if total != BOX_RESOURCE_TOTAL:
+        refuse("2.11a", f"a two-player game has {BOX_RESOURCE_TOTAL} resources on the ambition "
+               f"boxes, one per out-of-play planet; this setup has {total}")
+    return frozen(given)
+
+
+def _check_pieces(state: State) -> None:
+    for holder, owners in state.trophies.items():
+        if holder in owners:
+            refuse("2.3c", f"{holder} holds their own pieces as Trophies: Trophies are Rival "
+                   "pieces")
+    for holder, agents in state.captives.items():
+        if holder in agents:
+            refuse("2.3b", f"{holder} holds their own agents as Captives: Captives are Rival "
+                   "agents")
+    for player in state.players:
+        taken = sum(owners.get(player, {}).get("cities", 0) for owners in state.trophies.values())
+        if state.cities[player] + taken > CITIES:
+            refuse("2.10b", f"{player} has {CITIES} cities: {state.cities[player]} on the board "
+                   f"and {taken} held as Trophies are too many")

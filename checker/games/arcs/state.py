@@ -1,0 +1,157 @@
+"""The Arcs state at the end of a chapter: immutable values, replaced whole at each step.
+
+Power is never stored: it is summed from the log of gains, which also says what
+each gain came from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from checker.engine import Outcome
+from checker.games.arcs.components import BY_FACE, THRESHOLDS, Marker, face
+
+
+class Stage(enum.IntEnum):
+    """Where the chapter is: being played, or how far its end has come (1.4)."""
+
+    PLAYING = 0
+    """The chapter is being played."""
+    SCORING = 1
+    """The chapter has ended; step 1, scoring ambitions, is under way."""
+    CLEANED = 2
+    """Step 2, clean-up, is done."""
+    CHECKED = 3
+    """Step 3, end the game or advance the chapter, is done."""
+    DRAWN = 4
+    """Step 4, drawing cards, is done; the next chapter starts with the first card played."""
+
+
+STAGE_NAMES = {Stage.PLAYING: "chapter", Stage.SCORING: "scoring", Stage.CLEANED: "cleaned up",
+               Stage.CHECKED: "game end checked", Stage.DRAWN: "cards drawn"}
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """One entry of the Power log."""
+
+    player: str
+    power: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one ambition was scored (2)."""
+
+    ambition: str
+    markers: tuple[tuple[int, int], ...]
+    """The faces of the markers in its box."""
+    counts: Mapping[str, int]
+    """What each player (and the two-player neutral) had of the counted thing."""
+    first: str | None
+    second: tuple[str, ...]
+    gained: Mapping[str, int]
+    """Power gained by each player, bonus included."""
+    bonus: Mapping[str, int]
+
+    @property
+    def high(self) -> int:
+        return sum(high for high, _ in self.markers)
+
+    @property
+    def low(self) -> int:
+        return sum(low for _, low in self.markers)
+
+
+def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    """Seating order, clockwise."""
+    initiative: str
+    """Who holds the initiative marker."""
+    chapter: int
+    stage: Stage
+    gains: tuple[Gain, ...]
+    hands: Mapping[str, int]
+    """Action cards in each player's hand."""
+    passed: frozenset[str]
+    """Players who passed the initiative since the last card was played (1.1b)."""
+    boxes: Mapping[str, tuple[str, ...]]
+    """Markers (by their front face) in each ambition box."""
+    flipped: frozenset[str]
+    """Markers (by their front face) showing their higher side."""
+    resources: Mapping[str, Mapping[str, int]]
+    guild: Mapping[str, Mapping[str, int]]
+    """Resource icons on each player's Guild cards."""
+    trophies: Mapping[str, Mapping[str, Mapping[str, int]]]
+    """Holder -> owner -> kind (ships, starports, cities) -> number."""
+    captives: Mapping[str, Mapping[str, int]]
+    """Holder -> owner -> agents."""
+    cities: Mapping[str, int]
+    """Cities still on each player's board."""
+    box_resources: Mapping[str, int] | None
+    """Two players only: the resources on the ambition boxes (2.11)."""
+    results: tuple[Result, ...]
+    """The ambitions scored at the end of this chapter, in the order scored."""
+    returned: Mapping[str, Mapping[str, int]]
+    """Pieces returned to each owner at the last clean-up."""
+    cleanup: tuple[str, ...]
+    """What the last clean-up did, for people."""
+    check: str
+    """What the last end-of-game check found, for people."""
+    mulliganed: str | None
+    ended: Outcome | None
+
+    def power(self, player: str) -> int:
+        return sum(g.power for g in self.gains if g.player == player)
+
+    @property
+    def threshold(self) -> int:
+        return THRESHOLDS[len(self.players)]
+
+    def turn_order(self) -> tuple[str, ...]:
+        """From the initiative holder, clockwise."""
+        start = self.players.index(self.initiative)
+        return self.players[start:] + self.players[:start]
+
+    def marker(self, name: str) -> Marker:
+        return BY_FACE[name]
+
+    def showing(self, name: str) -> tuple[int, int]:
+        """The values a marker (named by its front face) shows now."""
+        marker = BY_FACE[name]
+        return marker.back if name in self.flipped else marker.front
+
+    def faces(self, name: str) -> str:
+        return face(self.showing(name))
+
+    def declared(self) -> list[str]:
+        return [ambition for ambition, markers in self.boxes.items() if markers]
+
+    def result(self, ambition: str) -> Result | None:
+        return next((r for r in self.results if r.ambition == ambition), None)
+
+    def bonus(self, player: str) -> int:
+        """Bonus Power for an untied first place: the +2 slot is uncovered with at most one
+        city left on the board, the +3 slot with none (2.10, 2.10b)."""
+        left = self.cities[player]
+        return 5 if left == 0 else 2 if left == 1 else 0
+
+    def trophy_count(self, player: str) -> int:
+        return sum(sum(kinds.values()) for kinds in self.trophies.get(player, {}).values())
+
+    def captive_count(self, player: str) -> int:
+        return sum(self.captives.get(player, {}).values())
+
+    def with_(self, **changes: Any) -> State:
+        return dataclasses.replace(self, **changes)
