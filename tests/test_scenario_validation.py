@@ -213,7 +213,7 @@ def test_setup_without_players(problems) -> None:
 
 def test_unknown_game(problems) -> None:
     assert problems("id: x\ntitle: X\ngame: ti5\nexpect: {game_over: false}\n") == [
-        "s.yaml:3:7: unknown game 'ti5' (did you mean 'ti4'?); expected one of ti4"]
+        f"s.yaml:3:7: unknown game 'ti5' (did you mean 'ti4'?); expected one of {', '.join(GAMES)}"]
 
 
 def test_unknown_players_everywhere(problems, minimal) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import markdown
 import pytest
 
+from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
 from checker.site.markdown_ext import RulesExtension
 from checker.site.rulemap import page_url
@@ -36,6 +37,12 @@ def test_the_extension_runs_on_plain_python_markdown(tmp_path: Path) -> None:
     rest = "\n\n".join(f"§{ref} {title}." for ref, title in TITLES.items()
                        if ref not in ("61", "61.6", "61.5a"))
     (docs / "ti4" / "more.md").write_text(rest, encoding="utf-8")
+    for game, ruleset in GAMES.items():
+        if game != "ti4":  # the other games' rules are defined too, as on a real site
+            (docs / game).mkdir()
+            (docs / game / "rules.md").write_text("\n\n".join(
+                f"§{rule.partition(':')[2]} {ruleset.rulebook.title(rule)}."
+                for rule in ruleset.rulebook.ids()), encoding="utf-8")
     extension = RulesExtension(docs_dir=str(docs), scenarios=str(tmp_path / "none"),
                                page="ti4/rules.md")
     assert extension.context.problems == []

@@ -16,6 +16,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
 
+from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
 from checker.site import verify
 from checker.site.plugin import RulesPlugin
@@ -45,6 +46,14 @@ def rules_page() -> str:
                                           if ref != "61") + "\n"
 
 
+def other_games_pages() -> dict[str, str]:
+    """One page per other game that defines all its rule ids, so the site has no missing rule."""
+    return {f"{game}/rules.md": "# Rules\n\n" + "\n\n".join(
+        f"§{ref} {ruleset.rulebook.title(rule)}." for rule in ruleset.rulebook.ids()
+        for ref in [rule.partition(":")[2]]) + "\n"
+        for game, ruleset in GAMES.items() if game != "ti4"}
+
+
 def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
               plugin: str = "  - checker") -> Path:
     (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
@@ -53,7 +62,8 @@ def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | Non
         plugins:
         {plugin}
         """), encoding="utf-8")
-    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **pages}.items():
+    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(),
+                       **other_games_pages(), **pages}.items():
         path = root / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

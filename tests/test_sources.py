@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checker.games import GAMES
 from checker.sources import find_files, markdown_fences, texts_in_file
 
 BODY = """\
@@ -134,7 +135,7 @@ def test_every_fence_of_a_page_reports_its_errors(load) -> None:
     assert [str(p) for p in loaded.problems] == [
         "p.md:3:1: YAML: did not find expected ',' or ']'",
         "p.md:9:5: duplicate key 'id' (first given at line 8)",
-        "p.md:17:11: unknown game 'ti5' (did you mean 'ti4'?); expected one of ti4",
+        f"p.md:17:11: unknown game 'ti5' (did you mean 'ti4'?); expected one of {', '.join(GAMES)}",
     ]
 
 
