@@ -145,17 +145,18 @@ def scuttle(state: State, args: Any) -> tuple[State, Events]:
                f"{state.phase.value} phase")
     if owner != player:
         refuse("11.1", f"{player} may scuttle only their own units, not {owner}'s")
-    board = list(state.units.get(player, ()))
-    if player in state.units:
+    board = list(state.units.get(owner, ()))
+    if owner in state.units:
         for unit in units:
             if unit not in board:
-                refuse("11.1", f"{player} has no {unit} on the board to scuttle")
+                refuse("11.1", f"{owner} has no {unit} on the board to scuttle")
             board.remove(unit)
-        state = state.with_(units=updated(state.units, player, tuple(board)))
-    back = state.unit_reinforcements.get(player, ()) + tuple(units)
-    state = state.with_(unit_reinforcements=updated(state.unit_reinforcements, player, back))
+        state = state.with_(units=updated(state.units, owner, tuple(board)))
+    back = state.unit_reinforcements.get(owner, ()) + tuple(units)
+    state = state.with_(unit_reinforcements=updated(state.unit_reinforcements, owner, back))
     events = [cite("11.1", f"{player} scuttles (destroys) their own {listed(units)}."),
-              cite("11.2", "They go back to reinforcements and can be produced again.")]
+              cite("11.2", f"They go back to {owner}'s reinforcements and can be produced "
+                           "again.")]
     if args.get("largest_fleet") is not None:
         size = args["largest_fleet"]
         state = state.with_(largest_fleet=updated(state.largest_fleet, player, size))
