@@ -86,6 +86,14 @@ def test_at_least_25_scenario_files_and_every_rule_is_illustrated() -> None:
     assert missing == []
 
 
+def test_the_ti3_pages_embed_at_least_10_worked_examples() -> None:
+    from checker.site.syntax import scan_page
+
+    embeds = [embed.target for page in sorted((ROOT / "docs" / "ti3").glob("*.md"))
+              for embed in scan_page(page.name, page.read_text(encoding="utf-8")).embeds]
+    assert len(set(embeds)) >= 10
+
+
 @pytest.mark.parametrize(("counters", "winner", "rule"), [
     ({"Red": (2, 3, 2), "Blue": (1, 3, 5)}, "Red", "ti3:13.3b"),
     ({"Red": (2, 3, 3), "Blue": (3, 2, 4)}, "Blue", "ti3:13.3c"),
