@@ -1,0 +1,89 @@
+"""The end of the game: Imperial's primary ability (13.1) and Imperium Rex with its chain of
+tie-breaks (13.2, 13.3); the victory point track itself is in common.gain_points (12.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from checker.engine import Outcome
+from checker.games.ti3.common import Events, cite, gain_points, listed, refuse
+from checker.games.ti3.state import IMPERIUM_REX, STRATEGY_CARDS, RoundPhase, State, frozen, updated
+
+TIE_BREAKS: tuple[tuple[str, str, Callable[[State, str], int]], ...] = (
+    ("13.3", "victory points", lambda s, p: s.points(p)),
+    ("13.3a", "planets", lambda s, p: len(s.planets.get(p, ()))),
+    ("13.3b", "unused command counters", lambda s, p: s.counters[p].unused),
+    ("13.3c", "command counters on the race sheet", lambda s, p: s.counters[p].sheet),
+)
+"""Imperium Rex: what decides the winner, in order; each applies only among those still tied."""
+
+
+def strategy_phase(state: State, picks: Any) -> tuple[State, Events]:
+    if state.phase is not RoundPhase.STRATEGY:
+        refuse("14", f"the strategy phase starts a game round; this is the {state.phase.value} "
+               "phase")
+    missing = [p for p in state.players if p not in picks]
+    if missing:
+        refuse("14.1", f"every player takes a strategy card; {listed(missing)} took none")
+    taken: dict[str, str] = {}
+    held: dict[str, tuple[str, ...]] = {}
+    events: Events = []
+    for player in state.players:
+        chosen = (picks[player],) if isinstance(picks[player], str) else tuple(picks[player])
+        for card in chosen:
+            if card in taken:
+                refuse("14.1", f"{card} was already taken by {taken[card]}")
+            taken[card] = player
+            events.append(cite("14.1", f"{player} takes {card} ({STRATEGY_CARDS[card]})."))
+        held[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
+    state = state.with_(strategy_cards=frozen(held), phase=RoundPhase.ACTION)
+    events.append(cite("14.2", f"Order of play: {', '.join(state.order_of_play())}."))
+    return state, events
+
+
+def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
+    """The holder of Imperial gains its victory points, then reveals the next public objective;
+    if that is Imperium Rex, the game is over (13.1, 13.2)."""
+    player, card = args["player"], args["reveals"]
+    if state.phase is not RoundPhase.ACTION:
+        refuse("13.1", f"Imperial's primary ability is used in the action phase; this is the "
+               f"{state.phase.value} phase")
+    if "Imperial" not in state.strategy_cards.get(player, ()):
+        holder = next((p for p, cards in state.strategy_cards.items() if "Imperial" in cards),
+                      None)
+        refuse("13.1", f"only the holder of the Imperial strategy card uses its primary ability; "
+               f"{holder or 'nobody'} holds it, not {player}")
+    events: Events = []
+    if args["victory_points"]:
+        state, events = gain_points(state, player, args["victory_points"],
+                                    "Imperial's primary ability", "13.1", f"action:{state.round}")
+        if state.ended:
+            return state, events
+    if card == IMPERIUM_REX:
+        return imperium_rex(state, player, events)
+    state = state.with_(public=updated(state.public, card, args["worth"]))
+    return state, events + [cite("13.1", f"{player} reveals the next public objective: {card} "
+                                         f"(worth {args['worth']}).")]
+
+
+def imperium_rex(state: State, player: str, events: Events) -> tuple[State, Events]:
+    events = events + [cite("13.2", f"{player} reveals Imperium Rex: the game ends at once.")]
+    tied = list(state.order_of_play())
+    for rule, what, measure in TIE_BREAKS:
+        best = max(measure(state, p) for p in tied)
+        leaders = [p for p in tied if measure(state, p) == best]
+        shown = ", ".join(f"{p} {measure(state, p)}" for p in tied)
+        if len(leaders) == 1:
+            winner = leaders[0]
+            reason = f"Imperium Rex was revealed and {winner} has the most {what} ({best})"
+            if len(tied) < len(state.players):
+                reason += f" of the players tied before ({listed(tied)})"
+            events.append(cite(rule, f"Most {what}: {shown}. {winner} wins."))
+            return state.with_(ended=Outcome(winner, f"ti3:{rule}", reason)), events
+        events.append(cite(rule, f"Most {what}: {shown}. {listed(leaders)} are tied."))
+        tied = leaders
+    reason = f"Imperium Rex was revealed and {listed(tied)} are tied through every tie-break"
+    events.append(cite("13.3d", f"{listed(tied)} are still tied: the game is a draw between "
+                                "them."))
+    return state.with_(ended=Outcome(None, "ti3:13.3d", reason)), events

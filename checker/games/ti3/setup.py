@@ -1,0 +1,126 @@
+"""The starting state of a TI3 scenario: a position in some round and phase."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from checker.games.ti3.common import refuse
+from checker.games.ti3.state import (
+    STRATEGY_CARDS,
+    Card,
+    Counters,
+    Gain,
+    Kind,
+    RoundPhase,
+    State,
+    frozen,
+)
+
+
+def initial_state(data: Mapping[str, Any]) -> State:
+    players: tuple[str, ...] = tuple(data["players"])
+    phase = RoundPhase(data["phase"])
+    cards = _strategy_cards(data.get("strategy_cards", {}))
+    without = [p for p in players if p not in cards]
+    if cards and without and phase is not RoundPhase.STRATEGY:
+        refuse("14.1", f"every player holds a strategy card after the strategy phase; "
+               f"{', '.join(without)} holds none")
+    public = dict(data.get("public_objectives", {}))
+    gains = _gains(players, data, public)
+    option = data["preliminary_objectives"]
+    prelims = {p: _card(data.get("preliminary_objective", {}).get(p)) for p in players}
+    secrets = {p: _card(data.get("secret_objective", {}).get(p)) for p in players}
+    done = frozenset(data.get("preliminary_completed", ()))
+    if not option and (any(prelims.values()) or done):
+        refuse("4.1", "preliminary objectives are only in play with the preliminary objectives "
+               "option (`preliminary_objectives: true`)")
+    for player in players:
+        if option and secrets[player] and player not in done:
+            refuse("4.3", f"{player} holds a secret objective without having completed their "
+                   "preliminary objective")
+        if prelims[player] and player in done:
+            refuse("4.1", f"{player} has completed their preliminary objective and still holds one")
+    home_lost = frozenset(p for p, ok in data.get("home_control", {}).items() if not ok)
+    planets = {p: _planets(v) for p, v in data.get("planets", {}).items()}
+    for player, names in data.get("exhausted", {}).items():
+        unknown = [n for n in names if player in planets and n not in planets[player]]
+        if unknown:
+            refuse("7.1", f"{player} has {unknown[0]} exhausted but does not control it")
+    state = State(
+        players=players, speaker=data.get("speaker", players[0]), goal=data["victory_points_goal"],
+        round=data["round"], phase=phase, status_done=0, claim_cursor=-1,
+        strategy_cards=frozen(cards), gains=gains, public=frozen(public),
+        secrets=frozen(secrets), preliminaries=frozen(prelims), preliminary_done=done,
+        preliminary_option=option, home_lost=home_lost,
+        lost_this_status=home_lost if phase is RoundPhase.STATUS else frozenset(),
+        blockaded=frozenset(data.get("enemy_ships_at_home", ())), regained=frozen({}),
+        requirement=MappingProxyType({}), clock=0, counters=frozen(_counters(players, data)),
+        gained_counters=frozen({}), largest_fleet=frozen(data.get("largest_fleet", {})),
+        planets=frozen(planets), exhausted=frozen(data.get("exhausted", {})),
+        damaged=frozen(data.get("damaged_units", {})),
+        units=frozen({p: tuple(u) for p, u in data.get("units", {}).items()}),
+        unit_reinforcements=frozen({}), action_hands=frozen(data.get("action_cards", {})),
+        ended=None)
+    for player in players:
+        if state.points(player) >= state.goal:
+            refuse("12.2", f"{player} starts on {state.points(player)} victory points, the last "
+                   f"space of a {state.goal}-point track: the game would already be over")
+    return state
+
+
+def _card(given: Any) -> Card | None:
+    return Card(given["card"], given["points"]) if given else None
+
+
+def _planets(given: Any) -> tuple[str, ...]:
+    if isinstance(given, int):
+        return tuple(f"planet {i}" for i in range(1, given + 1))
+    return tuple(given)
+
+
+def _strategy_cards(picks: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    cards: dict[str, tuple[str, ...]] = {}
+    taken: dict[str, str] = {}
+    for player, pick in picks.items():
+        chosen = (pick,) if isinstance(pick, str) else tuple(pick)
+        for card in chosen:
+            if card in taken:
+                refuse("14.1", f"{card} is held by both {taken[card]} and {player}")
+            taken[card] = player
+        cards[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
+    return cards
+
+
+def _gains(players: tuple[str, ...], data: Mapping[str, Any],
+           public: Mapping[str, int]) -> tuple[Gain, ...]:
+    gains: list[Gain] = []
+    claimed, stated = data.get("claimed", {}), data.get("points", {})
+    for player in players:
+        worth = 0
+        for name in claimed.get(player, ()):
+            if name not in public:
+                refuse("2.3", f"{player} claimed {name}, which is not among the face-up public "
+                       "objectives")
+            gains.append(Gain(player, public[name], name, "setup", Kind.PUBLIC))
+            worth += public[name]
+        total = stated.get(player, worth)
+        if total < worth:
+            refuse("2.8", f"{player}'s claimed objectives are worth {worth} victory points, but "
+                   f"the setup gives them {total}")
+        if total > worth:
+            gains.append(Gain(player, total - worth, "points before the scenario", "setup"))
+    return tuple(gains)
+
+
+def _counters(players: tuple[str, ...], data: Mapping[str, Any]) -> dict[str, Counters]:
+    start, stated = Counters(), data.get("command_counters", {})
+    out = {}
+    for player in players:
+        given = stated.get(player) or {}
+        out[player] = Counters(given.get("strategy", start.strategy),
+                               given.get("command", start.command),
+                               given.get("fleet", start.fleet), given.get("board", start.board),
+                               given.get("reinforcements", start.reinforcements))
+    return out

@@ -1,0 +1,227 @@
+"""What a TI3 scenario can say: setup keys, step kinds and expectation keys."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from checker.expectations import View
+from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
+from checker.vocabulary import (
+    Bool,
+    Choice,
+    Expectation,
+    Int,
+    Key,
+    ListOf,
+    MapOf,
+    OneOf,
+    Record,
+    Ref,
+    StepKind,
+    Str,
+    Vocabulary,
+)
+
+PLAYER = Ref("player")
+PLAYERS = ListOf(PLAYER, unique=True)
+CARD = Choice(list(STRATEGY_CARDS), "strategy card")
+CARDS = OneOf([CARD, ListOf(CARD, min_items=1, unique=True)])
+PHASE = Choice([phase.value for phase in RoundPhase], "phase")
+COUNT = Int(minimum=0)
+NAMES = ListOf(Str())
+UNIT = Choice(["war sun", "dreadnought", "cruiser", "destroyer", "carrier", "fighter",
+               "flagship", "ground force", "PDS", "space dock"], "unit")
+
+
+def _record(what: str = "key", **keys: Key) -> Record:
+    return Record(keys, what)
+
+
+_OBJECTIVE_CARD = _record(
+    "objective card key",
+    card=Key(Str(), "The card's name.", required=True),
+    points=Key(Int(minimum=1), "Victory points it is worth.", required=True),
+)
+_COUNTERS = _record(
+    "area",
+    strategy=Key(COUNT, "Strategy allocation."),
+    command=Key(COUNT, "Command pool."),
+    fleet=Key(COUNT, "Fleet supply."),
+    board=Key(COUNT, "Counters on the board."),
+    reinforcements=Key(COUNT, "Counters in reinforcements."),
+)
+_AREAS = _record(
+    "area",
+    strategy=Key(COUNT, "Strategy allocation."),
+    command=Key(COUNT, "Command pool."),
+    fleet=Key(COUNT, "Fleet supply."),
+)
+
+SETUP = _record(
+    "setup key",
+    players=Key(ListOf(Str(), min_items=3, unique=True), "Players in seating order, clockwise.",
+                required=True),
+    speaker=Key(PLAYER, "Who holds the speaker token; the first player when not given."),
+    victory_points_goal=Key(Choice([10, 14], "victory point goal"), "The last space of the "
+                            "victory point track: 10, or 14 on the long track (12.1).", default=10),
+    round=Key(Int(minimum=1), "The game round.", default=1),
+    phase=Key(PHASE, "The phase the scenario starts in (the status phase at step 1).",
+              default="action"),
+    strategy_cards=Key(MapOf(PLAYER, CARDS), "Strategy cards held, by player; they set the "
+                       "order of play (14.2)."),
+    points=Key(MapOf(PLAYER, Int(minimum=0, maximum=14)), "Victory points at the start (0 when "
+               "not given), the objectives under `claimed` included."),
+    public_objectives=Key(MapOf(Str(), Int(minimum=1)), "The face-up public objectives and the "
+                          "victory points each is worth."),
+    claimed=Key(MapOf(PLAYER, ListOf(Str(), unique=True)), "Public objectives each player "
+                "claimed before the scenario starts."),
+    secret_objective=Key(MapOf(PLAYER, _OBJECTIVE_CARD), "Each player's unclaimed secret "
+                         "objective card."),
+    preliminary_objectives=Key(Bool(), "Whether the preliminary objectives option is in use (4).",
+                               default=False),
+    preliminary_objective=Key(MapOf(PLAYER, _OBJECTIVE_CARD), "Each player's uncompleted "
+                              "preliminary objective card (4.1)."),
+    preliminary_completed=Key(PLAYERS, "Players who completed their preliminary objective "
+                              "before the scenario starts."),
+    home_control=Key(MapOf(PLAYER, Bool()), "false for a player who does not control every "
+                     "planet of their home system (3.1); true when not given."),
+    enemy_ships_at_home=Key(PLAYERS, "Players with enemy ships in their home system (3.2)."),
+    command_counters=Key(MapOf(PLAYER, _COUNTERS), "Command counters by player; areas not given "
+                         "start as 2 strategy, 3 command, 3 fleet, 0 on the board, 8 in "
+                         "reinforcements."),
+    largest_fleet=Key(MapOf(PLAYER, COUNT), "Ships in each player's largest fleet, as the fleet "
+                      "supply counts them (9.2)."),
+    planets=Key(MapOf(PLAYER, OneOf([ListOf(Str(), unique=True), COUNT])),
+                "Planets each player controls: their names, or how many."),
+    exhausted=Key(MapOf(PLAYER, NAMES), "Exhausted planet cards by player."),
+    damaged_units=Key(MapOf(PLAYER, ListOf(UNIT)), "Damaged units by player."),
+    units=Key(MapOf(PLAYER, ListOf(UNIT)), "Units on the board, for players who may scuttle."),
+    action_cards=Key(MapOf(PLAYER, COUNT), "Action cards in each player's hand."),
+)
+
+
+def _step(name: str, doc: str, **keys: Key) -> StepKind:
+    return StepKind(name, _record("argument", **keys), doc)
+
+
+_PLAYER_KEY = Key(PLAYER, "The player.", required=True)
+
+STEPS: dict[str, StepKind] = {step.name: step for step in (
+    StepKind("strategy_phase", MapOf(PLAYER, CARDS), "The strategy phase: the strategy card(s) "
+             "each player takes; then the action phase (14.1)."),
+    _step("imperial_primary", "The holder of the Imperial strategy card resolves its primary "
+          "ability in the action phase: victory points, then the next public objective is "
+          "revealed (13.1).",
+          player=_PLAYER_KEY,
+          reveals=Key(Str(), "The public objective revealed; `Imperium Rex` ends the game.",
+                      required=True),
+          worth=Key(Int(minimum=1), "Victory points the revealed objective is worth.", default=1),
+          victory_points=Key(COUNT, "Victory points the ability gives.", default=2)),
+    _step("home_system", "A player loses or regains control of every planet of their home "
+          "system, or enemy ships arrive or leave (3).",
+          player=_PLAYER_KEY,
+          controls_all=Key(Bool(), "Whether they control every home planet now.", required=True),
+          enemy_ships=Key(Bool(), "Whether enemy ships are in the home system now.",
+                          default=False)),
+    _step("requirement", "States whether a player meets an objective's requirements from now on "
+          "(2.7).",
+          player=_PLAYER_KEY,
+          objective=Key(Str(), "The objective.", required=True),
+          met=Key(Bool(), "Met or not.", required=True)),
+    _step("draw_secret_objective", "A player draws a secret objective card (4.3).",
+          player=_PLAYER_KEY,
+          objective=Key(Str(), "The card drawn.", required=True),
+          points=Key(Int(minimum=1), "Victory points it is worth.", required=True)),
+    _step("status_phase", "The action phase is over: the status phase begins at step 1 (1)."),
+    _step("claim", "In step 1, a player claims an objective they qualify for (2).",
+          player=_PLAYER_KEY,
+          objective=Key(Str(), "A face-up public objective, or the player's secret or "
+                        "preliminary objective.", required=True)),
+    _step("repair_units", "Status phase step 2 (5)."),
+    _step("remove_command_counters", "Status phase step 3 (6)."),
+    _step("refresh_planets", "Status phase step 4 (7).",
+          refresh_abilities=Key(MapOf(PLAYER, ListOf(Str(), min_items=1, unique=True)),
+                                "Planets whose refresh ability each player uses; they end "
+                                "exhausted (7.2).")),
+    _step("receive_cards_and_counters", "Status phase step 5: one action card and two command "
+          "counters each (8)."),
+    StepKind("redistribute_command_counters", MapOf(PLAYER, _AREAS),
+             "Status phase step 6: each player sets their three areas; players not listed put "
+             "the two counters received in their command pool (9)."),
+    _step("return_strategy_cards", "Status phase step 7; then the next round begins (10, 1.4)."),
+    _step("scuttle", "A player destroys their own units during the status phase (11).",
+          player=_PLAYER_KEY,
+          units=Key(ListOf(UNIT, min_items=1), "The units scuttled.", required=True),
+          owner=Key(PLAYER, "Whose units they are; the player's own when not given."),
+          largest_fleet=Key(COUNT, "The player's largest fleet afterwards, when it changes.")),
+)}
+
+
+def _names(setup: Mapping[str, Any]) -> dict[str, Sequence[str]]:
+    players = setup.get("players", ())
+    return {"player": [p for p in players if isinstance(p, str)] if isinstance(players, list) else []}
+
+
+def _per_player(read: Any) -> Any:
+    return lambda view: {player: read(view.state, player) for player in view.state.players}
+
+
+def _counters(state: State, player: str) -> dict[str, int]:
+    c = state.counters[player]
+    return {"strategy": c.strategy, "command": c.command, "fleet": c.fleet, "board": c.board,
+            "reinforcements": c.reinforcements}
+
+
+def _expect(name: str, spec: Any, doc: str, observe: Any, compare: str = "exact") -> Expectation:
+    return Expectation(name, spec, doc, observe, compare)
+
+
+def _face_up(view: View) -> list[str]:
+    return list(view.state.public)
+
+
+EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
+    _expect("points", MapOf(PLAYER, COUNT), "Victory points of the players named.",
+            _per_player(State.points), "subset"),
+    _expect("claimed", MapOf(PLAYER, NAMES), "Objectives each named player has claimed, in any "
+            "order.", _per_player(State.claimed), "subset"),
+    _expect("public_objectives", NAMES, "The face-up public objectives, in any order.", _face_up,
+            "set"),
+    _expect("holds_secret_objective", MapOf(PLAYER, Bool()), "Whether each named player holds an "
+            "unclaimed secret objective.",
+            _per_player(lambda s, p: s.secrets.get(p) is not None), "subset"),
+    _expect("preliminary_completed", PLAYERS, "The players who have completed their preliminary "
+            "objective, in any order.", lambda v: sorted(v.state.preliminary_done), "set"),
+    _expect("home_control", MapOf(PLAYER, Bool()), "Whether each named player controls every "
+            "planet of their home system.",
+            _per_player(lambda s, p: p not in s.home_lost), "subset"),
+    _expect("phase", PHASE, "The phase of the game round.", lambda v: v.state.phase.value),
+    _expect("status_step", Int(minimum=0, maximum=7), "The last status phase step completed "
+            f"({', '.join(f'{i} {s}' for i, s in enumerate(STATUS_STEPS, 1))}).",
+            lambda v: v.state.status_done),
+    _expect("round", Int(minimum=1), "The game round.", lambda v: v.state.round),
+    _expect("order_of_play", ListOf(PLAYER), "Players in order of play (in this order).",
+            lambda v: list(v.state.order_of_play())),
+    _expect("strategy_cards", MapOf(PLAYER, ListOf(CARD)), "Strategy cards each named player "
+            "holds.", _per_player(lambda s, p: s.strategy_cards.get(p, ())), "subset"),
+    _expect("command_counters", MapOf(PLAYER, _COUNTERS), "Command counters by area (only the "
+            "areas named are compared).", _per_player(_counters), "subset"),
+    _expect("largest_fleet", MapOf(PLAYER, COUNT), "Ships in each named player's largest fleet.",
+            _per_player(lambda s, p: s.largest_fleet.get(p, 0)), "subset"),
+    _expect("planets", MapOf(PLAYER, COUNT), "How many planets each named player controls.",
+            _per_player(lambda s, p: len(s.planets.get(p, ()))), "subset"),
+    _expect("exhausted", MapOf(PLAYER, NAMES), "Exhausted planet cards by player.",
+            _per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
+    _expect("damaged_units", MapOf(PLAYER, ListOf(UNIT)), "Damaged units by player.",
+            _per_player(lambda s, p: s.damaged.get(p, ())), "subset"),
+    _expect("units", MapOf(PLAYER, ListOf(UNIT)), "Units on the board, by player.",
+            _per_player(lambda s, p: s.units.get(p, ())), "subset"),
+    _expect("unit_reinforcements", MapOf(PLAYER, ListOf(UNIT)), "Units back in reinforcements "
+            "after scuttling, by player.",
+            _per_player(lambda s, p: s.unit_reinforcements.get(p, ())), "subset"),
+    _expect("action_cards", MapOf(PLAYER, COUNT), "Action cards in hand.",
+            _per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
+)}
+
+VOCABULARY = Vocabulary(SETUP, STEPS, EXPECTATIONS, _names)
