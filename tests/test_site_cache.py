@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sites import GOOD, built, html, make_site, mkdocs, plugin_of
@@ -22,6 +24,11 @@ from checker.site.walkthrough import Links
 from checker.yamlsource import Text
 
 STORE = Path(".cache") / "plugin" / "checker" / "results.json"
+
+
+def header(store: Path) -> Any:
+    """The JSON line that starts the store (the walkthrough drafts follow it)."""
+    return json.loads(store.read_text(encoding="utf-8").partition("\n")[0])
 
 
 def runs_of_a_fresh_build(config: Path) -> int:
@@ -54,7 +61,7 @@ def test_only_the_edited_scenario_runs_again_and_the_store_forgets_removed_ones(
         "title: Red scores", "title: Red, again, scores"), encoding="utf-8")
     (tmp_path / "scenarios" / "ti4" / "one.yaml").unlink()
     assert runs_of_a_fresh_build(config) == 1
-    kept = json.loads((tmp_path / STORE).read_text(encoding="utf-8"))["results"]
+    kept = header(tmp_path / STORE)["results"]
     assert len(kept) == 2, "the removed file's result is not kept"
     assert "Red, again, scores" in html(tmp_path, "ti4/b")
 
@@ -74,21 +81,26 @@ def test_a_wrong_claim_kept_in_the_cache_still_fails_the_build_at_its_new_place(
     assert "docs/ti4/broken.md:20:17: points.Red: stated 3, engine 1" in second.stderr
 
 
-@pytest.mark.parametrize("damage", ["{not json", '{"format": 1, "engine": "x"}', "[]",
-                                    "BAD-RESULTS"])
+@pytest.mark.parametrize("damage", ["{not json", '{"format": 2, "engine": "x"}', "[]",
+                                    "BAD-RESULTS", "DRAFT-OUTSIDE"])
 def test_an_unreadable_or_foreign_cache_is_ignored_and_replaced(
         tmp_path: Path, damage: str) -> None:
     config = two_pages(tmp_path)
     runs_of_a_fresh_build(config)
     store = tmp_path / STORE
+    data = header(store)
     if damage == "BAD-RESULTS":
-        data = json.loads(store.read_text(encoding="utf-8"))
         data["results"] = {key: {"examples": [["too", "short"]], "problems": []}
                            for key in data["results"]}
         damage = json.dumps(data)
+    elif damage == "DRAFT-OUTSIDE":
+        for value in data["results"].values():
+            for example in value["examples"]:
+                example[-2] += 10**6
+        damage = json.dumps(data) + "\n" + store.read_text(encoding="utf-8").partition("\n")[2]
     store.write_text(damage, encoding="utf-8")
     assert runs_of_a_fresh_build(config) == 3
-    assert json.loads(store.read_text(encoding="utf-8"))["engine"] == verify.engine_version()
+    assert header(store)["engine"] == verify.engine_version()
     assert runs_of_a_fresh_build(config) == 0
 
 
@@ -133,8 +145,10 @@ def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
     example = Example("ti4-x", 'A "title" with <html>', "ti4", ("ti4:61.6",),
                       Location("", 3, 1), 2, False,
                       (Problem(Location("", 9, 5), "points.Red: stated 2, engine 1"),),
-                      "<div>\x02ti4:61.6\x03\x02!\x03</div>")
-    results = {"k": Result((example,), ()), "e": Result((), (Problem(Location("", 1, 1), "bad"),))}
+                      "<div>\x02ti4:61.6\x03\x02!\x03\r\n</div>")
+    other = replace(example, id="ti4-y", html="<p>second\rdraft</p>")
+    results = {"k": Result((example, other), ()),
+               "e": Result((), (Problem(Location("", 1, 1), "bad"),))}
     store = ResultStore(tmp_path / "store")
     store.save("engine", results)
     assert store.load("engine") == results

@@ -1,10 +1,12 @@
 """Results kept on disk between builds, so an unchanged scenario is neither run nor rendered
 again (`.cache/plugin/checker/` next to mkdocs.yml, as Material keeps its own plugin caches).
 
-One JSON file holds the results of one engine, keyed by the SHA-256 of each YAML text. A file
-that cannot be read, or was written by another engine or format, is ignored: the build checks
-everything again. The file is replaced whole (written aside, then renamed), so a build that
-stops halfway never leaves half a file behind.
+One file holds the results of one engine, keyed by the SHA-256 of each YAML text: a line of
+JSON with everything but the walkthrough drafts, then the drafts one after another, which the
+JSON locates by offset and length (decoding megabytes of HTML out of JSON strings took most of
+a rebuild's loading time). A file that cannot be read, or was written by another engine or
+format, is ignored: the build checks everything again. The file is replaced whole (written
+aside, then renamed), so a build that stops halfway never leaves half a file behind.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from checker.location import Location, Problem
 from checker.site.results import Example, Result
 
-FORMAT = 1
+FORMAT = 2
 FILE = "results.json"
 
 
@@ -35,23 +37,30 @@ class ResultStore:
 
     def load(self, engine: str) -> dict[str, Result]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            with open(self.path, encoding="utf-8", newline="") as kept:  # offsets count \r
+                header, _, drafts = kept.read().partition("\n")
+            data = json.loads(header)
             if data.get("format") != FORMAT or data.get("engine") != engine:
                 return {}
-            return {key: _result(value) for key, value in data["results"].items()}
+            return {key: _result(value, drafts) for key, value in data["results"].items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return {}
 
     def save(self, engine: str, results: Mapping[str, Result]) -> None:
+        drafts: list[str] = []
+        end = [0]
         data = {"format": FORMAT, "engine": engine,
-                "results": {key: _plain(result) for key, result in results.items()}}
+                "results": {key: _plain(result, drafts, end) for key, result in results.items()}}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".results-",
                                                  suffix=".tmp")
             try:
-                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
                     json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
+                    out.write("\n")
+                    out.writelines(drafts)
+                os.chmod(temporary, 0o644)
                 os.replace(temporary, self.path)
             except BaseException:
                 os.unlink(temporary)
@@ -65,10 +74,16 @@ def _problems(problems: tuple[Problem, ...]) -> list[list[Any]]:
     return [[p.location.line, p.location.col, p.message] for p in problems]
 
 
-def _plain(result: Result) -> dict[str, Any]:
-    return {"problems": _problems(result.problems), "examples": [
-        [e.id, e.title, e.game, list(e.about), e.location.line, e.location.col, e.steps,
-         e.passed, _problems(e.failures), e.html] for e in result.examples]}
+def _plain(result: Result, drafts: list[str], end: list[int]) -> dict[str, Any]:
+    """The result as JSON values; its drafts go to `drafts`, which ends at `end[0]`."""
+    examples = []
+    for e in result.examples:
+        examples.append([e.id, e.title, e.game, list(e.about), e.location.line,
+                         e.location.col, e.steps, e.passed, _problems(e.failures), end[0],
+                         len(e.html)])
+        drafts.append(e.html)
+        end[0] += len(e.html)
+    return {"problems": _problems(result.problems), "examples": examples}
 
 
 def _located(items: list[list[Any]]) -> tuple[Problem, ...]:
@@ -76,11 +91,18 @@ def _located(items: list[list[Any]]) -> tuple[Problem, ...]:
                  for line, col, message in items)
 
 
-def _result(value: dict[str, Any]) -> Result:
+def _result(value: dict[str, Any], drafts: str) -> Result:
     examples = tuple(
         Example(str(id_), str(title), str(game), tuple(map(str, about)),
                 Location("", int(line), int(col)), int(steps), bool(passed),
-                _located(failures), str(html))
-        for id_, title, game, about, line, col, steps, passed, failures, html
+                _located(failures), _draft(drafts, start, length))
+        for id_, title, game, about, line, col, steps, passed, failures, start, length
         in value["examples"])
     return Result(examples, _located(value["problems"]))
+
+
+def _draft(drafts: str, start: int, length: int) -> str:
+    if not (isinstance(start, int) and isinstance(length, int) and 0 <= start
+            and start + length <= len(drafts)):
+        raise ValueError("a draft outside the file")
+    return drafts[start:start + length]
