@@ -11,7 +11,8 @@ from typing import Any
 
 from checker.games.arcs.common import Events, Handler, cite, listed, plural, refuse
 from checker.games.arcs.components import MARKERS
-from checker.games.arcs.state import Stage, State, frozen
+from checker.games.arcs.state import Stage, State
+from checker.games.immutable import frozen
 
 STEP_NAMES = {Stage.SCORING: "step 1, score ambitions", Stage.CLEANED: "step 2, clean up",
               Stage.CHECKED: "step 3, end the game or advance the chapter",

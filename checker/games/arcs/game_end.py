@@ -8,7 +8,8 @@ from typing import Any
 from checker.engine import Outcome
 from checker.games.arcs.common import Events, cite, listed, refuse
 from checker.games.arcs.components import HAND, LAST_CHAPTER
-from checker.games.arcs.state import Stage, State, frozen
+from checker.games.arcs.state import Stage, State
+from checker.games.immutable import frozen
 
 
 def check_game_end(state: State) -> tuple[State, Events]:

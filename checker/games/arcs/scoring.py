@@ -7,7 +7,8 @@ from typing import Any
 
 from checker.games.arcs.common import Events, cite, listed, refuse
 from checker.games.arcs.components import BOX_RESOURCES, COUNTED, NEUTRAL, face
-from checker.games.arcs.state import Gain, Result, Stage, State, frozen
+from checker.games.arcs.state import Gain, Result, Stage, State
+from checker.games.immutable import frozen
 
 WHAT = {"Tycoon": "Fuel and Material icons", "Tyrant": "Captives", "Warlord": "Trophies",
         "Keeper": "Relic icons", "Empath": "Psionic icons"}

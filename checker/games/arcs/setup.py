@@ -15,7 +15,8 @@ from checker.games.arcs.components import (
     face,
     flipped_in_chapter,
 )
-from checker.games.arcs.state import Gain, Stage, State, frozen
+from checker.games.arcs.state import Gain, Stage, State
+from checker.games.immutable import frozen
 
 
 def initial_state(data: Mapping[str, Any]) -> State:

@@ -10,7 +10,6 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from checker.engine import Outcome
@@ -68,9 +67,6 @@ class Result:
     def low(self) -> int:
         return sum(low for _, low in self.markers)
 
-
-def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(mapping))
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.engine import Outcome
+from checker.games.immutable import frozen, updated
 from checker.games.ti3.common import Events, cite, gain_points, listed, refuse
-from checker.games.ti3.state import IMPERIUM_REX, STRATEGY_CARDS, RoundPhase, State, frozen, updated
+from checker.games.ti3.state import IMPERIUM_REX, STRATEGY_CARDS, RoundPhase, State
 
 TIE_BREAKS: tuple[tuple[str, str, Callable[[State, str], int]], ...] = (
     ("13.3", "victory points", lambda s, p: s.points(p)),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.immutable import updated
 from checker.games.ti3.common import Events, cite, gain_points, refuse
-from checker.games.ti3.state import Card, Kind, RoundPhase, State, updated
+from checker.games.ti3.state import Card, Kind, RoundPhase, State
 
 
 def claim(state: State, args: Any) -> tuple[State, Events]:

@@ -6,17 +6,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from checker.games.immutable import frozen
 from checker.games.ti3.common import refuse
-from checker.games.ti3.state import (
-    STRATEGY_CARDS,
-    Card,
-    Counters,
-    Gain,
-    Kind,
-    RoundPhase,
-    State,
-    frozen,
-)
+from checker.games.ti3.state import STRATEGY_CARDS, Card, Counters, Gain, Kind, RoundPhase, State
 
 
 def initial_state(data: Mapping[str, Any]) -> State:

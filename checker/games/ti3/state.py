@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 from typing import Any
 
 from checker.engine import Outcome
@@ -95,14 +94,6 @@ class Counters:
         return self.strategy + self.command + self.fleet
 
 
-def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(mapping))
-
-
-def updated(mapping: Mapping[Any, Any], key: Any, value: Any) -> Mapping[Any, Any]:
-    copy = dict(mapping)
-    copy[key] = value
-    return MappingProxyType(copy)
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.immutable import frozen, updated
 from checker.games.ti3.common import Events, Handler, cite, listed, plural, refuse
-from checker.games.ti3.state import STATUS_STEPS, Counters, RoundPhase, State, frozen, updated
+from checker.games.ti3.state import STATUS_STEPS, Counters, RoundPhase, State
 
 GAINED_COUNTERS = 2
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.immutable import frozen, updated
 from checker.games.ti4 import scoring, secrets
 from checker.games.ti4.common import (
     Events,
@@ -15,15 +16,7 @@ from checker.games.ti4.common import (
     mostly,
     refuse,
 )
-from checker.games.ti4.state import (
-    STRATEGY_CARDS,
-    CommandTokens,
-    Destruction,
-    RoundPhase,
-    State,
-    frozen,
-    updated,
-)
+from checker.games.ti4.state import STRATEGY_CARDS, CommandTokens, Destruction, RoundPhase, State
 
 CUSTODIANS_COST = 6
 

@@ -7,10 +7,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from checker.games.immutable import updated
 from checker.games.ti4.cards import ObjectiveCard, Phase
 from checker.games.ti4.common import Events, cite, gain_points, refuse
 from checker.games.ti4.objectives import BY_NAME
-from checker.games.ti4.state import CommandTokens, RoundPhase, State, updated
+from checker.games.ti4.state import CommandTokens, RoundPhase, State
 
 _COST_PART = re.compile(r"(\d+) (resources|influence|trade goods|command tokens)")
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.immutable import updated
 from checker.games.ti4.common import Events, cite, refuse
-from checker.games.ti4.state import State, updated
+from checker.games.ti4.state import State
 
 SECRET_LIMIT = 3
 

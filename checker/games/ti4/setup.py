@@ -6,17 +6,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from checker.games.immutable import frozen
 from checker.games.ti4.cards import ObjectiveType
 from checker.games.ti4.common import refuse
 from checker.games.ti4.objectives import BY_NAME
-from checker.games.ti4.state import (
-    STRATEGY_CARDS,
-    CommandTokens,
-    Gain,
-    RoundPhase,
-    State,
-    frozen,
-)
+from checker.games.ti4.state import STRATEGY_CARDS, CommandTokens, Gain, RoundPhase, State
 
 TOTAL_COMMAND_TOKENS = 16
 PER_STAGE = 5

@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from checker.engine import Outcome
@@ -83,14 +82,6 @@ class Destruction:
     """The step of the tactical action it happened in (e.g. "bombardment"), if any."""
 
 
-def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(mapping))
-
-
-def updated(mapping: Mapping[str, Any], key: str, value: Any) -> Mapping[str, Any]:
-    copy = dict(mapping)
-    copy[key] = value
-    return MappingProxyType(copy)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from checker.engine import Outcome
+from checker.games.immutable import frozen, updated
 from checker.games.ti4.common import Events, Handler, cite, fresh_window, mostly, refuse
-from checker.games.ti4.state import STATUS_STEPS, CommandTokens, RoundPhase, State, frozen, updated
+from checker.games.ti4.state import STATUS_STEPS, CommandTokens, RoundPhase, State
 
 HAND_LIMIT = 7
 GAINED_TOKENS = 2
