@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -17,14 +18,24 @@ ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 
 
 def find_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Scenario-bearing files under the given files or folders, in a stable order."""
+    """Scenario-bearing files under the given files or folders, in a stable order: by name
+    at each level, a folder's files where its name falls."""
     for path in paths:
         if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                if child.is_file() and child.suffix in YAML_SUFFIXES + MARKDOWN_SUFFIXES:
-                    yield child
+            yield from (Path(found) for found in _walk(str(path)))
         else:
             yield path
+
+
+def _walk(folder: str) -> Iterator[str]:
+    with os.scandir(folder) as listing:
+        entries = sorted(listing, key=lambda entry: entry.name)
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(entry.path)
+        elif os.path.splitext(entry.name)[1] in YAML_SUFFIXES + MARKDOWN_SUFFIXES \
+                and entry.is_file():
+            yield entry.path
 
 
 def texts_in_file(path: str, content: str) -> list[Text]:
