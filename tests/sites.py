@@ -19,8 +19,7 @@ from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
 from checker.site.plugin import RulesPlugin
 
-GOOD = """\
-```scenario
+GOOD_YAML = """\
 id: ti4-page-example
 title: Red scores Expand Borders
 game: ti4
@@ -34,8 +33,11 @@ steps:
   - score: {player: Red, objective: Expand Borders}
 expect:
   points: {Red: 1}
-```
 """
+"""A valid TI4 scenario: Red scores a revealed public objective."""
+
+GOOD = f"```scenario\n{GOOD_YAML}```\n"
+"""GOOD_YAML as a fence in a page."""
 
 
 def rules_page() -> str:
@@ -52,13 +54,15 @@ def other_games_pages() -> dict[str, str]:
 
 
 def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
-              plugin: str = "  - checker") -> Path:
+              plugin: str = "  - checker", material: bool = False) -> Path:
+    """A small site; `material` builds it with Material and its search plugin (the one that
+    honours `search: exclude`) instead of MkDocs' own theme."""
+    theme, search = ("material", "\n  - search") if material else ("mkdocs", "")
     (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
         site_name: Test
-        theme: {{name: mkdocs}}
+        theme: {{name: {theme}}}
         plugins:
-        {plugin}
-        """), encoding="utf-8")
+        {plugin}""") + search + "\n", encoding="utf-8")
     for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **other_games_pages(),
                        **pages}.items():
         path = root / "docs" / name

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sites import GOOD, built, html, make_site, mkdocs, plugin_of
+from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
 from checker.games import GAMES
 from checker.location import Location, Problem
@@ -39,7 +39,7 @@ def runs_of_a_fresh_build(config: Path) -> int:
 def two_pages(tmp_path: Path) -> Path:
     second = GOOD.replace("ti4-page-example", "ti4-second")
     return make_site(tmp_path, {"ti4/a.md": "# A\n\n" + GOOD, "ti4/b.md": "# B\n\n" + second},
-                     {"ti4/one.yaml": GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace(
+                     {"ti4/one.yaml": GOOD_YAML.replace(
                          "ti4-page-example", "ti4-file")})
 
 
@@ -157,7 +157,7 @@ def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
 
 
 def test_text_in_a_scenario_cannot_forge_a_rule_link_token() -> None:
-    forged = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace(
+    forged = GOOD_YAML.replace(
         "title: Red scores Expand Borders", 'title: "Sneaky \\x02ti4:61.6\\x03 title"')
     checked = verify.ScenarioChecks(GAMES).check(Text("forged.yaml", forged))
     page = render(checked.examples[0], Links(RuleMap(), "ti4/x.md"))

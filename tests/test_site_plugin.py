@@ -12,7 +12,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
-from sites import GOOD, built, html, make_site, mkdocs, plugin_of
+from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
 from checker.site import verify
 from checker.site.plugin import RulesPlugin
@@ -71,9 +71,7 @@ def test_a_page_example_is_checked_and_rendered_as_a_walkthrough(tmp_path: Path)
 def test_a_walkthrough_is_searchable_by_its_title_and_narration_not_its_state(
         tmp_path: Path) -> None:
     page = "# Example\n\n" + GOOD.replace("  - score:", "  # Red fulfils the card and scores it.\n  - score:")
-    config = make_site(tmp_path, {"ti4/example.md": page})
-    (tmp_path / "mkdocs.yml").write_text((tmp_path / "mkdocs.yml").read_text().replace(
-        "theme: {name: mkdocs}", "theme: {name: material}") + "  - search\n", encoding="utf-8")
+    config = make_site(tmp_path, {"ti4/example.md": page}, material=True)
     built(config)
     written = html(tmp_path, "ti4/example")
     assert 'id="ti4-page-example" data-walkthrough' in written and "wt-slot" not in written
@@ -86,7 +84,7 @@ def test_a_walkthrough_is_searchable_by_its_title_and_narration_not_its_state(
 
 
 def test_a_standalone_scenario_is_embedded_by_id_and_listed(tmp_path: Path) -> None:
-    body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("ti4-page-example", "ti4-file")
+    body = GOOD_YAML.replace("ti4-page-example", "ti4-file")
     config = make_site(tmp_path, {"ti4/embed.md": "# Embed\n\n!!! example\n\n    [[scenario:ti4-file]]\n"},
                        {"ti4/one.yaml": body})
     built(config)
@@ -98,12 +96,10 @@ def test_a_standalone_scenario_is_embedded_by_id_and_listed(tmp_path: Path) -> N
 
 def test_a_scenario_no_page_embeds_is_shown_on_its_section_page_and_found_by_search(
         tmp_path: Path) -> None:
-    body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("ti4-page-example", "ti4-file")
+    body = GOOD_YAML.replace("ti4-page-example", "ti4-file")
     config = make_site(tmp_path, {}, {"ti4/one.yaml": body, "ti4/two.yaml": body.replace(
-        "ti4-file", "ti4-other").replace("title: Red scores", "title: Red, too, scores")})
-    # Material's search plugin is the one that honours `search: exclude`.
-    (tmp_path / "mkdocs.yml").write_text((tmp_path / "mkdocs.yml").read_text().replace(
-        "theme: {name: mkdocs}", "theme: {name: material}") + "  - search\n", encoding="utf-8")
+        "ti4-file", "ti4-other").replace("title: Red scores", "title: Red, too, scores")},
+        material=True)
     built(config)
     section = html(tmp_path, "ti4/scenarios/61")
     assert 'id="ti4-file" data-walkthrough' in section
@@ -160,7 +156,7 @@ def test_a_rule_the_engine_cites_but_no_page_defines_fails_at_the_rulebook_line(
 
 
 def test_a_wrong_standalone_scenario_fails_the_build(tmp_path: Path) -> None:
-    body = GOOD.split("\n", 1)[1].rsplit("```", 1)[0].replace("{Red: 1}", "{Red: 2}")
+    body = GOOD_YAML.replace("{Red: 1}", "{Red: 2}")
     config = make_site(tmp_path, {}, {"ti4/wrong.yaml": body})
     result = mkdocs(config)
     assert result.returncode == 1
