@@ -58,10 +58,9 @@ class ResultStore:
             return {}
 
     def save(self, engine: str, results: Mapping[str, Result]) -> None:
-        drafts: list[str] = []
-        end = [0]
+        drafts = _Drafts()
         data = {"format": FORMAT, "engine": engine,
-                "results": {key: _plain(result, drafts, end) for key, result in results.items()}}
+                "results": {key: _plain(result, drafts) for key, result in results.items()}}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".results-",
@@ -70,7 +69,7 @@ class ResultStore:
                 with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
                     json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
                     out.write("\n")
-                    out.writelines(drafts)
+                    out.writelines(drafts.texts)
                 os.chmod(temporary, 0o644)
                 os.replace(temporary, self.path)
             except BaseException:
@@ -85,16 +84,27 @@ def _problems(problems: tuple[Problem, ...]) -> list[list[Any]]:
     return [[p.location.line, p.location.col, p.message] for p in problems]
 
 
-def _plain(result: Result, drafts: list[str], end: list[int]) -> dict[str, Any]:
-    """The result as JSON values; its drafts go to `drafts`, which ends at `end[0]`."""
-    examples = []
-    for e in result.examples:
-        examples.append([e.id, e.title, e.game, list(e.about), e.location.line,
-                         e.location.col, e.steps, e.passed, _problems(e.failures), end[0],
-                         len(e.html)])
-        drafts.append(e.html)
-        end[0] += len(e.html)
-    return {"problems": _problems(result.problems), "examples": examples}
+class _Drafts:
+    """The drafts written after the JSON line, one after another."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.length = 0
+
+    def add(self, text: str) -> int:
+        """Where `text` starts."""
+        start = self.length
+        self.texts.append(text)
+        self.length += len(text)
+        return start
+
+
+def _plain(result: Result, drafts: _Drafts) -> dict[str, Any]:
+    """The result as JSON values, its drafts located in `drafts`."""
+    return {"problems": _problems(result.problems), "examples": [
+        [e.id, e.title, e.game, list(e.about), e.location.line, e.location.col, e.steps,
+         e.passed, _problems(e.failures), drafts.add(e.html), len(e.html)]
+        for e in result.examples]}
 
 
 def _located(items: list[list[Any]]) -> tuple[Problem, ...]:
