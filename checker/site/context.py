@@ -59,6 +59,8 @@ class SiteContext:
     slot holding only its searchable text, and kept here by page and slot until `fill_slots`
     puts it in the written page: Markdown's postprocessors, the search indexer and the theme
     then never walk through the state tables and sources of every walkthrough."""
+    appended: dict[str, str] = field(default_factory=dict)
+    """By page: HTML the MkDocs plugin adds after the page's converted Markdown (`append`)."""
 
     @property
     def game(self) -> str:
@@ -88,6 +90,11 @@ class SiteContext:
         said = "".join(f"<p>{escape(e.title)}</p>{''.join(_NOTE.findall(e.html))}"
                        for e in examples)
         return self.defer(self.page, html, said)
+
+    def append(self, page: str, html: str) -> None:
+        """HTML that goes after the Markdown's own on `page` (a generated page's walkthroughs
+        and tables): Markdown never parses it, the search index still sees it."""
+        self.appended[page] = self.appended.get(page, "") + html
 
     def defer(self, page: str, html: str, said: str = "") -> str:
         """What goes in the page for `html`: a slot with only `said` in it when deferring,

@@ -77,14 +77,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             return None
         for path, text in asset_text().items():
             files.append(File.generated(config, path, content=text))
+        # Compact, for tools to read: indenting would take the pure-Python JSON encoder.
         files.append(File.generated(config, SCHEMA, content=json.dumps(
-            scenario_schema(GAMES), indent=2)))
+            scenario_schema(GAMES), separators=(",", ":"))))
         pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, self.root),
                             f.content_string) for f in files.documentation_pages()]
         context = collect(pages, scenario_files(self.root / self.config.scenarios), self.checks,
                           self.root, into=self.context)
         context.rules.use_directory_urls = config.use_directory_urls
-        context.deferred = {}
+        context.deferred, context.appended = {}, {}
         if self.config.scenario_pages:
             for game, ruleset in GAMES.items():
                 if not any(p.uri.startswith(f"{game}/") for p in pages):
@@ -105,9 +106,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                         files: Files) -> str | None:
         # Walkthroughs are stashed HTML, which MkDocs does not read for anchors: name their
         # ids, so links to a walkthrough or a step validate like any other.
-        if self.context is not None and page.present_anchor_ids is not None:
+        if self.context is None:
+            return None
+        if page.present_anchor_ids is not None:
             page.present_anchor_ids.update(self.context.shown.get(page.file.src_uri, ()))
-        return None
+        appended = self.context.appended.pop(page.file.src_uri, None)
+        return f"{html}\n{appended}" if appended else None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         # The walkthroughs go in last, after search indexing and the theme (see

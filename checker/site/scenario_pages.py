@@ -25,7 +25,8 @@ OTHER = "other"
 
 
 def scenario_pages(context: SiteContext, game: str, title: str) -> dict[str, str]:
-    """Markdown by docs-relative path: the list, then one page per section."""
+    """Markdown by docs-relative path: the list, then one page per section. The table and
+    the walkthroughs are not Markdown: they go to `context.append` for each page."""
     examples = sorted((e for e in context.examples.values() if e.game == game),
                       key=lambda e: e.id)
     sections: dict[str, list[Example]] = defaultdict(list)
@@ -76,7 +77,8 @@ def _list(context: SiteContext, game: str, title: str, examples: list[Example],
              (f"Every worked example of the {title} pages and every standalone scenario under "
               f"`scenarios/{game}/`, each checked by the rules engine when this site was built: "
               f"{len(examples)} scenarios, {verified} of them hold. The title of a scenario "
-              f"leads to its walkthrough."), "", context.defer(uri, table), ""]
+              f"leads to its walkthrough."), ""]
+    context.append(uri, context.defer(uri, table))
     return "\n".join(lines)
 
 
@@ -91,7 +93,7 @@ def _section(context: SiteContext, game: str, title: str, section: str,
                   f"(../scenarios.md) lists every scenario.")
              if name else f"[All {title} scenarios](../scenarios.md) lists every scenario.", ""]
     uri = section_page(game, section)
-    lines += [context.walkthroughs_html(uri, sorted(members, key=lambda e: e.id)), ""]
+    context.append(uri, context.walkthroughs_html(uri, sorted(members, key=lambda e: e.id)))
     return "\n".join(lines)
 
 

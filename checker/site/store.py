@@ -2,9 +2,10 @@
 again (`.cache/plugin/checker/` next to mkdocs.yml, as Material keeps its own plugin caches).
 
 One file holds the results of one engine, keyed by the SHA-256 of each YAML text: a line of
-JSON with everything but the walkthrough drafts, then the drafts one after another, which the
-JSON locates by offset and length (decoding megabytes of HTML out of JSON strings took most of
-a rebuild's loading time). A file that cannot be read, or was written by another engine or
+JSON with everything but the walkthrough drafts, then the drafts one after another in UTF-8,
+which the JSON locates by byte offset and length. Each draft is decoded on its own: decoding
+megabytes of HTML out of JSON strings took most of a rebuild's loading time, and one string
+of all the drafts would be stored two bytes a character as soon as one draft held a dash. A file that cannot be read, or was written by another engine or
 format, is ignored: the build checks everything again. The file is replaced whole (written
 aside, then renamed), so a build that stops halfway never leaves half a file behind.
 """
@@ -22,7 +23,7 @@ from typing import Any
 from checker.location import Location, Problem
 from checker.site.results import Example, Result
 
-FORMAT = 2
+FORMAT = 3
 FILE = "results.json"
 
 
@@ -48,8 +49,9 @@ class ResultStore:
 
     def _load(self, engine: str) -> dict[str, Result]:
         try:
-            with open(self.path, encoding="utf-8", newline="") as kept:  # offsets count \r
-                header, _, drafts = kept.read().partition("\n")
+            with open(self.path, "rb") as kept:
+                header = kept.readline()
+                drafts = kept.read()
             data = json.loads(header)
             if data.get("format") != FORMAT or data.get("engine") != engine:
                 return {}
@@ -66,9 +68,9 @@ class ResultStore:
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".results-",
                                                  suffix=".tmp")
             try:
-                with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-                    json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
-                    out.write("\n")
+                with os.fdopen(handle, "wb") as out:
+                    out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                              .encode("utf-8") + b"\n")
                     out.writelines(drafts.texts)
                 os.chmod(temporary, 0o644)
                 os.replace(temporary, self.path)
@@ -85,25 +87,26 @@ def _problems(problems: tuple[Problem, ...]) -> list[list[Any]]:
 
 
 class _Drafts:
-    """The drafts written after the JSON line, one after another."""
+    """The drafts written after the JSON line, one after another, in UTF-8."""
 
     def __init__(self) -> None:
-        self.texts: list[str] = []
+        self.texts: list[bytes] = []
         self.length = 0
 
-    def add(self, text: str) -> int:
-        """Where `text` starts."""
+    def add(self, text: str) -> list[int]:
+        """Where `text` starts, and its length, in bytes."""
+        encoded = text.encode("utf-8", "surrogatepass")
         start = self.length
-        self.texts.append(text)
-        self.length += len(text)
-        return start
+        self.texts.append(encoded)
+        self.length += len(encoded)
+        return [start, len(encoded)]
 
 
 def _plain(result: Result, drafts: _Drafts) -> dict[str, Any]:
     """The result as JSON values, its drafts located in `drafts`."""
     return {"problems": _problems(result.problems), "examples": [
         [e.id, e.title, e.game, list(e.about), e.location.line, e.location.col, e.steps,
-         e.passed, _problems(e.failures), drafts.add(e.html), len(e.html)]
+         e.passed, _problems(e.failures), *drafts.add(e.html)]
         for e in result.examples]}
 
 
@@ -112,7 +115,7 @@ def _located(items: list[list[Any]]) -> tuple[Problem, ...]:
                  for line, col, message in items)
 
 
-def _result(value: dict[str, Any], drafts: str) -> Result:
+def _result(value: dict[str, Any], drafts: bytes) -> Result:
     examples = tuple(
         Example(str(id_), str(title), str(game), tuple(map(str, about)),
                 Location("", int(line), int(col)), int(steps), bool(passed),
@@ -122,8 +125,8 @@ def _result(value: dict[str, Any], drafts: str) -> Result:
     return Result(examples, _located(value["problems"]))
 
 
-def _draft(drafts: str, start: int, length: int) -> str:
+def _draft(drafts: bytes, start: int, length: int) -> str:
     if not (isinstance(start, int) and isinstance(length, int) and 0 <= start
             and start + length <= len(drafts)):
         raise ValueError("a draft outside the file")
-    return drafts[start:start + length]
+    return drafts[start:start + length].decode("utf-8", "surrogatepass")
