@@ -23,7 +23,6 @@ from checker.sources import YAML_SUFFIXES, find_files, markdown_fences
 from checker.yamlsource import Text
 
 _SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
-_NOTE = re.compile(r'<p class="wt-note">.*?</p>')
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +86,7 @@ class SiteContext:
         return self._slot(render(example, self.links()), (example,))
 
     def _slot(self, html: str, examples: Iterable[Example]) -> str:
-        said = "".join(f"<p>{escape(e.title)}</p>{''.join(_NOTE.findall(e.html))}"
-                       for e in examples)
-        return self.defer(self.page, html, said)
+        return self.defer(self.page, html, "".join(e.said for e in examples))
 
     def append(self, page: str, html: str) -> None:
         """HTML that goes after the Markdown's own on `page` (a generated page's walkthroughs
@@ -216,7 +213,7 @@ def render_checked(checked: CheckedText, links: Links) -> str:
 
 def render(example: Example, links: Links) -> str:
     """The walkthrough of a checked scenario, as the page `links` is for shows it."""
-    return place(example.html, links, example.failures)
+    return place(example.html, links, example.failures, example.source)
 
 
 def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:

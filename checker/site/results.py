@@ -20,7 +20,13 @@ class Example:
     passed: bool
     failures: tuple[Problem, ...]
     html: str
-    """The walkthrough draft: rule links and failures as tokens (`walkthrough.place`)."""
+    """The walkthrough draft: rule links, failures and the source as tokens
+    (`walkthrough.place`)."""
+    said: str
+    """What search finds of the walkthrough: its title and narration, as HTML."""
+    source: str = ""
+    """The YAML text the scenario comes from, which the draft shows; not kept with a result,
+    whose key is that text."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import Any
 from checker.location import Location, Problem
 from checker.site.results import Example, Result
 
-FORMAT = 3
+FORMAT = 4
 FILE = "results.json"
 
 
@@ -106,7 +106,7 @@ def _plain(result: Result, drafts: _Drafts) -> dict[str, Any]:
     """The result as JSON values, its drafts located in `drafts`."""
     return {"problems": _problems(result.problems), "examples": [
         [e.id, e.title, e.game, list(e.about), e.location.line, e.location.col, e.steps,
-         e.passed, _problems(e.failures), *drafts.add(e.html)]
+         e.passed, _problems(e.failures), e.said, *drafts.add(e.html)]
         for e in result.examples]}
 
 
@@ -119,8 +119,8 @@ def _result(value: dict[str, Any], drafts: bytes) -> Result:
     examples = tuple(
         Example(str(id_), str(title), str(game), tuple(map(str, about)),
                 Location("", int(line), int(col)), int(steps), bool(passed),
-                _located(failures), _draft(drafts, start, length))
-        for id_, title, game, about, line, col, steps, passed, failures, start, length
+                _located(failures), _draft(drafts, start, length), str(said))
+        for id_, title, game, about, line, col, steps, passed, failures, said, start, length
         in value["examples"])
     return Result(examples, _located(value["problems"]))
 

@@ -14,7 +14,6 @@ import hashlib
 import platform
 import sys
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -26,7 +25,7 @@ from checker.runner import check_scenario
 from checker.scenario import build
 from checker.site.results import CheckedText, Example, Result
 from checker.site.store import ResultStore
-from checker.site.walkthrough import draft
+from checker.site.walkthrough import draft, summary
 from checker.yamlsource import Text, load
 
 
@@ -103,7 +102,7 @@ class ScenarioChecks:
             examples.append(Example(
                 scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
                 len(scenario.steps), verdict.passed, tuple(verdict.failures()),
-                draft(scenario, verdict)))
+                draft(scenario, verdict), summary(scenario)))
         return Result(tuple(examples), ())
 
 
@@ -115,7 +114,7 @@ def _place(result: Result, text: Text) -> CheckedText:
     def moved(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
         return tuple(Problem(move(p.location), p.message) for p in problems)
 
-    examples = tuple(replace(example, location=move(example.location),
-                             failures=moved(example.failures))
-                     for example in result.examples)
+    examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
+                             e.passed, moved(e.failures), e.html, e.said, text.text)
+                     for e in result.examples)
     return CheckedText(examples, moved(result.problems))

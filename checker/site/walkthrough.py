@@ -12,7 +12,6 @@ what the site's result cache keeps, so a rebuild neither runs nor renders a scen
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 
 from checker.engine import Run, StepRecord
@@ -21,8 +20,8 @@ from checker.scenario import Claims, Scenario
 from checker.site.rulemap import RuleMap, escape
 from checker.verdict import Verdict, show
 
-_TOKEN = re.compile("\x02([^\x02\x03]*)\x03")
 _FAILURES = "\x02!\x03"
+_SOURCE = "\x02=\x03"
 
 
 LinkMaker = Callable[[str], str]
@@ -48,21 +47,36 @@ def _token(rule: str) -> str:
 
 
 def draft(scenario: Scenario, verdict: Verdict) -> str:
-    """The walkthrough of a checked scenario, with rule links and failures as tokens."""
+    """The walkthrough of a checked scenario, with rule links, failures and the YAML source
+    as tokens."""
     run = verdict.run
     failed = "" if verdict.passed else " wt--failed"
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
              _head(scenario, verdict.passed, _token) + _FAILURES]
     if run is not None:
         parts += [_setup(run), _stepper(run), _steps(run, _token), _outcome(run, _token)]
-    parts += [_source(scenario.source.text), "</div>"]
+    parts += [_SOURCE, "</div>"]
     return "\n".join(parts)
 
 
-def place(html: str, links: Links, failures: Iterable[Problem] = ()) -> str:
-    """A draft as the HTML of the page `links` is for, with the failures where they stand."""
-    listed = _failures(failures)
-    return _TOKEN.sub(lambda m: listed if m[1] == "!" else links(m[1]), html)
+def summary(scenario: Scenario) -> str:
+    """What search should find of a walkthrough: its title and the author's narration."""
+    notes = (comment_above(scenario.source.text, step.location.line) for step in scenario.steps)
+    return f"<p>{escape(scenario.title)}</p>" + "".join(
+        f'<p class="wt-note">{escape(note)}</p>' for note in notes if note)
+
+
+def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str = "") -> str:
+    """A draft as the HTML of the page `links` is for, with the failures where they stand and
+    the YAML source it came from."""
+    pieces = html.split("\x02")
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        token, _, rest = piece.partition("\x03")
+        out.append(_failures(failures) if token == "!" else _source(source) if token == "="
+                   else links(token))
+        out.append(rest)
+    return "".join(out)
 
 
 def step_anchor(scenario_id: str, index: int) -> str:
