@@ -40,13 +40,18 @@ PAGE_SOURCES = [ROOT / "docs" / "ti4" / "objective-cards.md", ROOT / "scenarios"
 REQUESTS: list[str] = []
 """Every URL any page of this module asked for."""
 
-ROWS_JS = """step => Array.from(step.querySelectorAll('dl.wt-state > .wt-row')).map(row => {
+ROWS_JS = """step => Array.from(step.querySelectorAll('dl.wt-state > div')).map(row => {
     const dt = row.querySelector('dt').cloneNode(true);
-    dt.querySelectorAll('.wt-changed-note').forEach(note => note.remove());
-    return [dt.textContent, row.querySelector('dd').textContent,
-            row.classList.contains('wt-row--changed')];
+    const note = dt.querySelector('.wt-changed-note');
+    if (note) note.remove();
+    const dd = row.querySelector('dd');
+    const bold = Number(getComputedStyle(dd).fontWeight) >= 700;
+    const named = note !== null && note.textContent === ' (changed)';
+    return [dt.textContent, dd.textContent, bold && (named || !row.closest('.wt--stepper'))];
 })"""
-"""A `dl.wt-state` as [label, value, marked changed] rows, the hidden "(changed)" note left out."""
+"""A `dl.wt-state` as [label, value, marked changed] rows: marked when its value shows in bold,
+and, in a stepper, when it also says "(changed)" to a screen reader (the note is hidden, and
+left out of the label). Without the script, a step lists only the rows it changed."""
 
 
 class _Handler(SimpleHTTPRequestHandler):

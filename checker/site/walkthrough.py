@@ -1,5 +1,5 @@
 """A checked scenario as HTML: every step listed in order, so the page reads well without
-JavaScript; `walkthrough.js` turns the list into a stepper.
+JavaScript; `walkthrough.js` adds the stepper's buttons and turns the list into a stepper.
 
 The markup carries no inline script: under Material's instant navigation inline scripts
 would run again as page code. Everything the stepper needs is in the elements themselves.
@@ -54,7 +54,7 @@ def draft(scenario: Scenario, verdict: Verdict) -> str:
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
              _head(scenario, verdict.passed, _token) + _FAILURES]
     if run is not None:
-        parts += [_setup(run), _stepper(run), _steps(run, _token), _outcome(run, _token)]
+        parts += [_setup(run), _steps(run, _token), _outcome(run, _token)]
     parts += [_SOURCE, "</div>"]
     return "\n".join(parts)
 
@@ -124,17 +124,6 @@ def _setup(run: Run) -> str:
             f'{_state(run.ruleset.describe(run.initial))}</div>')
 
 
-def _stepper(run: Run) -> str:
-    dots = "".join(f'<li><button type="button" class="wt-dot" data-go="{i}" '
-                   f'aria-label="Step {i + 1}">{i + 1}</button></li>'
-                   for i in range(len(run.records)))
-    return ('<div class="wt-stepper" hidden data-search-exclude>'
-            '<button type="button" class="wt-prev" aria-label="Previous step">&#8592; Previous</button>'
-            f'<ol class="wt-dots">{dots}</ol>'
-            '<button type="button" class="wt-next" aria-label="Next step">Next &#8594;</button>'
-            '<span class="wt-count" aria-live="polite"></span></div>')
-
-
 def _steps(run: Run, links: LinkMaker) -> str:
     previous = run.ruleset.describe(run.initial)
     items = []
@@ -175,7 +164,7 @@ def _claims(claims: Claims | None) -> str:
 def state_changes(rows: Mapping[str, str], previous: Mapping[str, str]) -> str:
     """What a step changed: the rows whose value changed, and a row gone shown as "none".
     The setup and the changes, read in order, give the state after every step; the script
-    rebuilds that whole state for the step it shows. When rows come or go, `data-order`
+    rebuilds that whole state for the step it shows and marks the rows that changed. When rows come or go, `data-order`
     gives the order of the rows after the step."""
     changed = {key: value for key, value in rows.items() if previous.get(key) != value}
     changed.update({key: "none" for key in previous if key not in rows})
@@ -183,17 +172,17 @@ def state_changes(rows: Mapping[str, str], previous: Mapping[str, str]) -> str:
         return '<p class="wt-label wt-changes">The state does not change.</p>'
     order = "" if list(rows) == list(previous) else \
         f' data-order="{escape(chr(10).join(rows))}"'
-    out = "".join(f'<div class="wt-row wt-row--changed"><dt>{escape(key)}<span class='
-                  f'"wt-changed-note"> (changed)</span></dt><dd>{escape(value)}</dd></div>\n'
-                  for key, value in changed.items())
     return (f'<p class="wt-label wt-changes">Changes to the state:</p>'
-            f'<dl class="wt-state"{order} data-search-exclude>{out}</dl>')
+            f'<dl class="wt-state"{order}>{_rows(changed)}</dl>')
 
 
 def _state(rows: Mapping[str, str]) -> str:
-    out = "".join(f'<div class="wt-row"><dt>{escape(key)}</dt><dd>{escape(value)}</dd></div>\n'
-                  for key, value in rows.items())
-    return f'<dl class="wt-state" data-search-exclude>{out}</dl>'
+    return f'<dl class="wt-state">{_rows(rows)}</dl>'
+
+
+def _rows(rows: Mapping[str, str]) -> str:
+    return "".join(f"<div><dt>{escape(key)}</dt><dd>{escape(value)}</dd></div>\n"
+                   for key, value in rows.items())
 
 
 def _outcome(run: Run, links: LinkMaker) -> str:
@@ -207,5 +196,5 @@ def _outcome(run: Run, links: LinkMaker) -> str:
 
 
 def _source(text: str) -> str:
-    return (f'<details class="wt-source" data-search-exclude><summary>YAML source</summary>'
+    return (f'<details class="wt-source"><summary>YAML source</summary>'
             f'<pre><code class="language-yaml">{escape(text)}</code></pre></details>')

@@ -6,8 +6,8 @@
   function keyOf(row) { return row.querySelector("dt").firstChild.textContent; }
 
   /* The page lists the setup and then what each step changed; the stepper shows the whole
-     state after the step, changed rows marked. A step's `data-order` lists the rows when
-     rows came or went. */
+     state after the step, changed rows marked (and named so for screen readers). A step's
+     `data-order` lists the rows when rows came or went. */
   function wholeStates(root, steps) {
     var setup = root.querySelector(".wt-setup .wt-state");
     if (!setup) return;
@@ -21,13 +21,17 @@
       var order = changes && changes.dataset.order ? changes.dataset.order.split("\n") : rows.map(keyOf);
       var state = document.createElement("dl");
       state.className = "wt-state";
-      state.setAttribute("data-search-exclude", "");
       rows = order.map(function (key) {
         var row = (changed[key] || before[key]).cloneNode(true);
-        if (!changed[key]) {
-          row.classList.remove("wt-row--changed");
-          var note = row.querySelector(".wt-changed-note");
-          if (note) note.remove();
+        var note = row.querySelector(".wt-changed-note");
+        if (note) note.remove();
+        row.removeAttribute("class");
+        if (changed[key]) {
+          row.className = "wt-row--changed";
+          note = document.createElement("span");
+          note.className = "wt-changed-note";
+          note.textContent = " (changed)";
+          row.querySelector("dt").appendChild(note);
         }
         return state.appendChild(row);
       });
@@ -36,15 +40,36 @@
     });
   }
 
+  function button(attributes, label, text) {
+    return '<button type="button" ' + attributes + ' aria-label="' + label + '">' + text +
+      "</button>";
+  }
+
+  /* The stepper's buttons only work with this script, so the script makes them. */
+  function makeBar(count) {
+    var dots = "";
+    for (var i = 0; i < count; i++) {
+      dots += "<li>" + button('class="wt-dot" data-go="' + i + '"', "Step " + (i + 1), i + 1) +
+        "</li>";
+    }
+    var bar = document.createElement("div");
+    bar.className = "wt-stepper";
+    bar.innerHTML = button('class="wt-prev"', "Previous step", "&#8592; Previous") +
+      '<ol class="wt-dots">' + dots + "</ol>" +
+      button('class="wt-next"', "Next step", "Next &#8594;") +
+      '<span class="wt-count" aria-live="polite"></span>';
+    return bar;
+  }
+
   function stepper(root) {
     if (root.dataset.ready) return;
     var steps = root.querySelectorAll(".wt-step");
-    var bar = root.querySelector(".wt-stepper");
-    if (!steps.length || !bar) return;
+    var list = root.querySelector(".wt-steps");
+    if (!steps.length || !list) return;
     root.dataset.ready = "1";
     wholeStates(root, steps);
     root.classList.add("wt--stepper");
-    bar.hidden = false;
+    var bar = list.parentNode.insertBefore(makeBar(steps.length), list);
     var dots = bar.querySelectorAll(".wt-dot");
     var prev = bar.querySelector(".wt-prev");
     var next = bar.querySelector(".wt-next");
