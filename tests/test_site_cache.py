@@ -162,5 +162,5 @@ def test_text_in_a_scenario_cannot_forge_a_rule_link_token() -> None:
         "title: Red scores Expand Borders", 'title: "Sneaky \\x02ti4:61.6\\x03 title"')
     checked = verify.ScenarioChecks(GAMES).check(Text("forged.yaml", forged))
     page = render(checked.examples[0], Links(RuleMap(), "ti4/x.md"))
-    assert "Sneaky \ufffdti4:61.6\ufffd title" in page
+    assert "Sneaky &#65533;ti4:61.6&#65533; title" in page, "U+FFFD, as a reference"
     assert "\x02" not in page and "\x03" not in page

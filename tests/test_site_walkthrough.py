@@ -89,3 +89,19 @@ def test_a_step_lists_only_what_changed_and_the_rows_that_went() -> None:
     assert 'data-order="Round\nSpeaker\nGame over"' in html, "rows came and went"
     assert "data-order" not in state_changes({**before, "Round": "4"}, before)
     assert "does not change" in state_changes(before, dict(before))
+
+
+def test_characters_above_latin_1_are_written_as_references() -> None:
+    """One such character would make Python keep a whole generated page (thousands of
+    walkthroughs) at two bytes a character, and every copy and the UTF-8 encoding of it
+    many times slower; references read the same in the browser."""
+    text = (SCENARIO.read_text("utf-8")
+            .replace("still score, and", "still score \u2014 and")
+            .replace("Green's turn to score", "Green\u2019s turn to score"))
+    html = walkthrough(SCENARIO, text)
+    assert max(html) <= "\xff"
+    assert "still score &#8212; and" in html, "the title"
+    assert html.count("Green&#8217;s turn to score") == 2, "the narration and the YAML source"
+    plain = walkthrough(SCENARIO)
+    assert html.replace("&#8212;", "-").replace("&#8217;", "'") == plain.replace(
+        "still score, and", "still score - and")

@@ -18,7 +18,7 @@ from collections import defaultdict
 from checker.site.context import SiteContext
 from checker.site.results import Example
 from checker.site.rulemap import escape, page_url
-from checker.site.walkthrough import Links
+from checker.site.walkthrough import Links, one_byte
 
 OTHER = "other"
 """The section of scenarios that are about no rule."""
@@ -78,16 +78,16 @@ def _list(context: SiteContext, game: str, title: str, examples: list[Example],
               f"`scenarios/{game}/`, each checked by the rules engine when this site was built: "
               f"{len(examples)} scenarios, {verified} of them hold. The title of a scenario "
               f"leads to its walkthrough."), ""]
-    context.append(uri, context.defer(uri, table))
+    context.append(uri, context.defer(uri, one_byte(table)))
     return "\n".join(lines)
 
 
 def _section(context: SiteContext, game: str, title: str, section: str,
              members: list[Example]) -> str:
     name = context.rules.titles.get(f"{game}:{section}", "")
-    heading = f"Section {section}: {name}" if name else (
-        "Scenarios about no rule" if section == OTHER else f"Section {section}")
-    lines = [f"# {title} scenarios — {heading}",
+    heading = f"section {section}, {name}" if name else (
+        "about no rule" if section == OTHER else f"section {section}")
+    lines = [f"# {title} scenarios: {heading}",
              "", (f"The standalone scenarios about this section that no rules page shows. "
                   f"[[{game}:{section}]] has the rules; [all {title} scenarios]"
                   f"(../scenarios.md) lists every scenario.")

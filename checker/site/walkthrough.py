@@ -12,6 +12,7 @@ what the site's result cache keeps, so a rebuild neither runs nor renders a scen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 
 from checker.engine import Run, StepRecord
@@ -20,6 +21,7 @@ from checker.scenario import Claims, Scenario
 from checker.site.rulemap import RuleMap, escape
 from checker.verdict import Verdict, show
 
+_WIDE = re.compile("[^\x00-\xff]")
 _FAILURES = "\x02!\x03"
 _SOURCE = "\x02=\x03"
 
@@ -38,7 +40,7 @@ class Links:
     def __call__(self, rule: str) -> str:
         link = self._made.get(rule)
         if link is None:
-            link = self._made[rule] = self.rules.link(rule, self.page)
+            link = self._made[rule] = one_byte(self.rules.link(rule, self.page))
         return link
 
 
@@ -56,7 +58,15 @@ def draft(scenario: Scenario, verdict: Verdict) -> str:
     if run is not None:
         parts += [_setup(run), _steps(run, _token), _outcome(run, _token)]
     parts += [_SOURCE, "</div>"]
-    return "\n".join(parts)
+    return one_byte("\n".join(parts))
+
+
+def one_byte(html: str) -> str:
+    """`html` with every character above U+00FF written as a character reference. Python
+    keeps a string with one such character at two or four bytes a character: one dash in a
+    page of a thousand walkthroughs would make every copy of the page, and its encoding
+    when written, many times slower. Every piece of a walkthrough goes through here."""
+    return html if html.isascii() else _WIDE.sub(lambda m: f"&#{ord(m[0])};", html)
 
 
 def summary(scenario: Scenario) -> str:
@@ -115,6 +125,7 @@ def _failures(failures: Iterable[Problem]) -> str:
                     for p in failures)
     if not items:
         return ""
+    items = one_byte(items)
     return "\n" +  (f'<div class="wt-failure" role="alert"><p>The engine does not agree with this '
             f'example:</p><ul>{items}</ul></div>')
 
@@ -197,4 +208,4 @@ def _outcome(run: Run, links: LinkMaker) -> str:
 
 def _source(text: str) -> str:
     return (f'<details class="wt-source"><summary>YAML source</summary>'
-            f'<pre><code class="language-yaml">{escape(text)}</code></pre></details>')
+            f'<pre><code class="language-yaml">{one_byte(escape(text))}</code></pre></details>')
