@@ -86,7 +86,8 @@ class SiteContext:
         return self._slot(render(example, self.links()), (example,))
 
     def _slot(self, html: str, examples: Iterable[Example]) -> str:
-        return self.defer(self.page, html, "".join(e.said for e in examples))
+        # One paragraph: search indexes the text, and parses every tag of a page one by one.
+        return self.defer(self.page, html, f"<p>{' '.join(e.said for e in examples)}</p>")
 
     def append(self, page: str, html: str) -> None:
         """HTML that goes after the Markdown's own on `page` (a generated page's walkthroughs

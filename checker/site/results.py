@@ -23,7 +23,7 @@ class Example:
     """The walkthrough draft: rule links, failures and the source as tokens
     (`walkthrough.place`)."""
     said: str
-    """What search finds of the walkthrough: its title and narration, as HTML."""
+    """What search finds of the walkthrough: its title and narration, as escaped text."""
     source: str = ""
     """The YAML text the scenario comes from, which the draft shows; not kept with a result,
     whose key is that text."""

@@ -23,7 +23,7 @@ from typing import Any
 from checker.location import Location, Problem
 from checker.site.results import Example, Result
 
-FORMAT = 4
+FORMAT = 5
 FILE = "results.json"
 
 

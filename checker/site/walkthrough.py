@@ -70,10 +70,10 @@ def one_byte(html: str) -> str:
 
 
 def summary(scenario: Scenario) -> str:
-    """What search should find of a walkthrough: its title and the author's narration."""
+    """What search should find of a walkthrough, as escaped text: its title and the author's
+    narration."""
     notes = (comment_above(scenario.source.text, step.location.line) for step in scenario.steps)
-    return f"<p>{escape(scenario.title)}</p>" + "".join(
-        f'<p class="wt-note">{escape(note)}</p>' for note in notes if note)
+    return escape(" ".join([scenario.title, *filter(None, notes)]))
 
 
 def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str = "") -> str:
