@@ -11,7 +11,7 @@ from typing import Protocol, TypeVar
 from checker.engine import Ruleset, RuleViolation, run
 from checker.location import Location, Problem, ScenarioError
 from checker.scenario import Scenario, build
-from checker.sources import find_files, texts_in_file
+from checker.sources import find_files, read_text, texts_in_file
 from checker.verdict import Verdict, judge
 from checker.yamlsource import load
 
@@ -89,7 +89,7 @@ def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None,
     """Load a file from disk; `name` is how it is shown (the path itself by default)."""
     name = name or str(path)
     try:
-        content = path.read_text(encoding="utf-8")
+        content = read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return Loaded(name, problems=[Problem(Location(name, 1, 1), f"cannot read file: {reason}")],

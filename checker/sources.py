@@ -17,6 +17,14 @@ _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenar
 ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 
 
+def read_text(path: Path | str) -> str:
+    """A file's text as Python's text mode reads it (UTF-8, every line ending read as "\n"),
+    without setting up a text layer for each of thousands of small files."""
+    with open(path, "rb") as handle:
+        text = handle.read().decode("utf-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
 def find_files(paths: Iterable[Path]) -> Iterator[Path]:
     """Scenario-bearing files under the given files or folders, in a stable order: by name
     at each level, a folder's files where its name falls."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from checker.games import GAMES
-from checker.sources import find_files, markdown_fences, texts_in_file
+from checker.sources import find_files, markdown_fences, read_text, texts_in_file
 
 BODY = """\
 id: x
@@ -152,3 +154,12 @@ def test_a_scenario_fence_shown_inside_another_code_block_is_not_a_scenario() ->
     texts = list(markdown_fences("page.md", page))
     assert [t.text for t in texts] == ["id: real\n"]
     assert texts[0].line_offset == 9
+
+
+def test_read_text_reads_line_endings_as_text_mode_does(tmp_path: Path) -> None:
+    path = tmp_path / "endings.yaml"
+    path.write_bytes("a: 1\r\nb: \u00e9\rc: 3\n".encode())
+    assert read_text(path) == path.read_text(encoding="utf-8") == "a: 1\nb: \u00e9\nc: 3\n"
+    path.write_bytes(b"a: \xff\n")
+    with pytest.raises(UnicodeDecodeError):
+        read_text(path)

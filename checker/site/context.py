@@ -19,7 +19,7 @@ from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, un
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
 from checker.site.walkthrough import Links, place, step_anchor
-from checker.sources import YAML_SUFFIXES, find_files, markdown_fences
+from checker.sources import YAML_SUFFIXES, find_files, markdown_fences, read_text
 from checker.yamlsource import Text
 
 _SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
@@ -170,7 +170,7 @@ def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks
     for path in files:
         name = display(path, root)
         try:
-            content = path.read_text(encoding="utf-8")
+            content = read_text(path)
         except (OSError, UnicodeDecodeError) as exc:
             context.problems.append(Problem(Location(name, 1, 1), f"cannot read file: {exc}"))
             continue
