@@ -30,17 +30,18 @@ def find_files(paths: Iterable[Path]) -> Iterator[Path]:
     at each level, a folder's files where its name falls."""
     for path in paths:
         if path.is_dir():
-            yield from (Path(found) for found in _walk(str(path)))
+            yield from (Path(found) for found in walk(str(path)))
         else:
             yield path
 
 
-def _walk(folder: str) -> Iterator[str]:
+def walk(folder: str) -> Iterator[str]:
+    """The scenario-bearing files under a folder, as `find_files` orders them, as strings."""
     with os.scandir(folder) as listing:
         entries = sorted(listing, key=lambda entry: entry.name)
     for entry in entries:
         if entry.is_dir(follow_symlinks=False):
-            yield from _walk(entry.path)
+            yield from walk(entry.path)
         elif os.path.splitext(entry.name)[1] in YAML_SUFFIXES + MARKDOWN_SUFFIXES \
                 and entry.is_file():
             yield entry.path

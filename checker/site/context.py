@@ -19,7 +19,7 @@ from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, un
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
 from checker.site.walkthrough import Links, place, step_anchor
-from checker.sources import YAML_SUFFIXES, find_files, markdown_fences, read_text
+from checker.sources import YAML_SUFFIXES, markdown_fences, read_text, walk
 from checker.yamlsource import Text
 
 _SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
@@ -133,10 +133,10 @@ def fill_slots(html: str, slots: Mapping[str, str]) -> str:
     return _SLOT.sub(lambda m: slots[m[1]], html)
 
 
-def scenario_files(folder: Path | None) -> list[Path]:
+def scenario_files(folder: Path | None) -> list[str]:
     if folder is None or not folder.is_dir():
         return []
-    return [path for path in find_files([folder]) if path.suffix in YAML_SUFFIXES]
+    return [path for path in walk(str(folder)) if path.endswith(YAML_SUFFIXES)]
 
 
 def display(path: Path | str, root: Path | None) -> str:
@@ -149,7 +149,7 @@ def display(path: Path | str, root: Path | None) -> str:
     return absolute[len(inside):].replace(os.sep, "/")
 
 
-def collect(pages: Iterable[Page], files: Iterable[Path], checks: ScenarioChecks,
+def collect(pages: Iterable[Page], files: Iterable[Path | str], checks: ScenarioChecks,
             root: Path | None = None, into: SiteContext | None = None) -> SiteContext:
     """Scan every page, check every scenario (fences and files), map every rule, and gather
     every problem: what the build reports, before a single page is rendered. `into` is

@@ -112,7 +112,7 @@ def _place(result: Result, text: Text) -> CheckedText:
                         location.col + text.col_offset)
 
     def moved(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
-        return tuple(Problem(move(p.location), p.message) for p in problems)
+        return tuple(Problem(move(p.location), p.message) for p in problems) if problems else ()
 
     examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
                              e.passed, moved(e.failures), e.html, e.said, text.text)
