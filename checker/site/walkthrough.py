@@ -56,7 +56,8 @@ def draft(scenario: Scenario, verdict: Verdict) -> str:
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
              _head(scenario, verdict.passed, _token) + _FAILURES]
     if run is not None:
-        parts += [_setup(run), _steps(run, _token), _outcome(run, _token)]
+        initial = run.ruleset.describe(run.initial)
+        parts += [_setup(initial), _steps(run, initial, _token), _outcome(run, _token)]
     parts += [_SOURCE, "</div>"]
     return one_byte("\n".join(parts))
 
@@ -130,18 +131,18 @@ def _failures(failures: Iterable[Problem]) -> str:
             f'example:</p><ul>{items}</ul></div>')
 
 
-def _setup(run: Run) -> str:
-    return (f'<div class="wt-setup"><p class="wt-label">Setup</p>'
-            f'{_state(run.ruleset.describe(run.initial))}</div>')
+def _setup(initial: Mapping[str, str]) -> str:
+    return f'<div class="wt-setup"><p class="wt-label">Setup</p>{_state(initial)}</div>'
 
 
-def _steps(run: Run, links: LinkMaker) -> str:
-    previous = run.ruleset.describe(run.initial)
+def _steps(run: Run, initial: Mapping[str, str], links: LinkMaker) -> str:
+    previous, state = initial, run.initial
     items = []
     for record in run.records:
-        now = run.ruleset.describe(record.state)
+        # A refused step leaves the very same state: no need to describe it again.
+        now = previous if record.state is state else run.ruleset.describe(record.state)
         items.append(_step(run, record, links, now, previous))
-        previous = now
+        previous, state = now, record.state
     return f'<ol class="wt-steps">\n{"".join(items)}</ol>'
 
 
