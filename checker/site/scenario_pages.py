@@ -63,9 +63,13 @@ def _list(context: SiteContext, game: str, title: str, examples: list[Example],
     links = Links(context.rules, uri)
     verified = sum(1 for e in examples if e.passed)
     rows = []
+    urls: dict[str, str] = {}  # a few pages show thousands of scenarios
     for example in examples:
         where = shown_on.get(example.id, uri)
-        target = escape(f"{page_url(where, uri, context.rules.use_directory_urls)}#{example.id}")
+        url = urls.get(where)
+        if url is None:
+            url = urls[where] = page_url(where, uri, context.rules.use_directory_urls)
+        target = escape(f"{url}#{example.id}")
         mark = "" if example.passed else " <strong>(does not hold)</strong>"
         about = ", ".join(links(rule) for rule in example.about)
         rows.append(f'<tr><td><a href="{target}">{escape(example.title)}</a>{mark}</td>'
