@@ -163,3 +163,26 @@ def test_read_text_reads_line_endings_as_text_mode_does(tmp_path: Path) -> None:
     path.write_bytes(b"a: \xff\n")
     with pytest.raises(UnicodeDecodeError):
         read_text(path)
+
+
+def test_read_text_reads_a_file_larger_than_one_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    text = "".join(f"line {n}: {'x' * 70}\n" for n in range(20_000))  # 1.6 MB
+    path.write_text(text, encoding="utf-8")
+    assert read_text(path) == text
+    assert read_text(str(tmp_path / "big.yaml")) == text
+    with pytest.raises(IsADirectoryError):
+        read_text(tmp_path)
+
+
+def test_read_text_reads_on_when_the_file_grew_after_its_size_was_taken(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "growing.yaml"
+    text = "id: x\n" * 30_000
+    path.write_text(text, encoding="utf-8")
+
+    class Small:
+        st_size = 10
+
+    monkeypatch.setattr("checker.sources.os.fstat", lambda handle: Small())
+    assert read_text(path) == text
