@@ -166,6 +166,24 @@ def build_once(command: list[str], config: Path, site: Path) -> tuple[float, flo
     return elapsed, _child_cpu() - cpu
 
 
+def instructions(config: Path, site: Path) -> int:
+    """Instructions one build runs, counted by valgrind's callgrind: a figure that other work
+    on the machine does not move, unlike wall-clock time (about 50 times slower to take)."""
+    if site.exists():
+        shutil.rmtree(site)
+    if config.stem == "mkdocs-cold":
+        shutil.rmtree(config.parent / cache_dir("cold"), ignore_errors=True)
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config),
+                           "-d", str(site)],
+                          cwd=config.parent, env=ENV, capture_output=True, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        sys.exit(f"valgrind on mkdocs build -f {config.name} failed (exit {done.returncode}):\n"
+                 f"{done.stderr[-3000:]}")
+    return int(found[1])
+
+
 def walkthroughs(site: Path) -> int:
     return sum(page.read_text(encoding="utf-8").count("data-walkthrough")
                for page in site.rglob("*.html"))
@@ -299,7 +317,7 @@ def breakdown(prefix: list[str], config: Path, site: Path, repeat: int) -> dict[
 
 STEPS = (
     ("the plugin: checking the scenarios (collect)", ["collect"]),
-    ("the plugin: the scenario pages' Markdown", ["scenario_pages"]),
+    ("the plugin: the scenario pages (list, walkthroughs)", ["scenario_pages"]),
     ("the plugin: the rest of on_config/on_files", ["on_config", "on_files", "-collect",
                                                     "-scenario_pages"]),
     ("walkthrough HTML, scenario pages", ["walkthrough scenario pages"]),
@@ -388,6 +406,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not pin the builds to one core with taskset")
     parser.add_argument("--no-breakdown", action="store_true",
                         help="skip the in-process timing of the steps")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each build's instructions under valgrind (slow)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the temporary folder (site copy, configs, built sites)")
     args = parser.parse_args(argv)
@@ -439,6 +459,20 @@ def main(argv: list[str] | None = None) -> int:
                   f"{i['page'] / 1e6:5.1f} MB, {i['walkthroughs']} walkthroughs in all; "
                   f"search index {i['search'] / 1e6:4.1f} MB")
         print(f"load average after: {load_average()}")
+
+        if args.instructions:
+            if shutil.which("valgrind") is None:
+                print("\nvalgrind is not installed: no instruction counts")
+            else:
+                print("\nInstructions of one build each (valgrind --tool=callgrind; they do not "
+                      "move with the machine's load):")
+                counts = {name: instructions(configs[name], sites[name])
+                          for name, *_ in VARIANTS}
+                for name, enabled, _ in VARIANTS:
+                    ratio = counts[name] / counts["off"]
+                    met = ("yes" if ratio <= 1 + TARGET_ADDED else "no") if enabled else ""
+                    print(f"{name:<6} {counts[name] / 1e9:6.3f} G  {ratio:5.2f}x "
+                          f"{ratio - 1:>+6.0%}  {met}")
 
         if not args.no_breakdown:
             print(f"\nSteps of one build in one process, {pinned}, best total of "
