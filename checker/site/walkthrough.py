@@ -126,9 +126,8 @@ def _failures(failures: Iterable[Problem]) -> str:
                     for p in failures)
     if not items:
         return ""
-    items = one_byte(items)
-    return "\n" +  (f'<div class="wt-failure" role="alert"><p>The engine does not agree with this '
-            f'example:</p><ul>{items}</ul></div>')
+    return (f'\n<div class="wt-failure" role="alert"><p>The engine does not agree with this '
+            f'example:</p><ul>{one_byte(items)}</ul></div>')
 
 
 def _setup(initial: Mapping[str, str]) -> str:
@@ -176,8 +175,8 @@ def _claims(claims: Claims | None) -> str:
 def state_changes(rows: Mapping[str, str], previous: Mapping[str, str]) -> str:
     """What a step changed: the rows whose value changed, and a row gone shown as "none".
     The setup and the changes, read in order, give the state after every step; the script
-    rebuilds that whole state for the step it shows and marks the rows that changed. When rows come or go, `data-order`
-    gives the order of the rows after the step."""
+    rebuilds that whole state for the step it shows and marks the rows that changed. When
+    rows come or go, `data-order` gives the order of the rows after the step."""
     changed = {key: value for key, value in rows.items() if previous.get(key) != value}
     changed.update({key: "none" for key in previous if key not in rows})
     if not changed:
