@@ -148,12 +148,18 @@ def _child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def build_once(command: list[str], config: Path, site: Path) -> tuple[float, float]:
-    """Wall-clock and CPU seconds (user + system) of one build."""
-    if site.exists():
-        shutil.rmtree(site)  # not timed: mkdocs would clean it first
+def before_build(config: Path, site: Path | None = None) -> None:
+    """Not timed: remove the old site (mkdocs would clean it first) and, for a cold build,
+    the result cache."""
+    if site is not None and site.exists():
+        shutil.rmtree(site)
     if config.stem == "mkdocs-cold":
         shutil.rmtree(config.parent / cache_dir("cold"), ignore_errors=True)
+
+
+def build_once(command: list[str], config: Path, site: Path) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (user + system) of one build."""
+    before_build(config, site)
     cpu = _child_cpu()
     start = time.perf_counter()
     done = subprocess.run(command + ["build", "-q", "-f", str(config), "-d", str(site)],
@@ -169,10 +175,7 @@ def build_once(command: list[str], config: Path, site: Path) -> tuple[float, flo
 def instructions(config: Path, site: Path) -> int:
     """Instructions one build runs, counted by valgrind's callgrind: a figure that other work
     on the machine does not move, unlike wall-clock time (about 50 times slower to take)."""
-    if site.exists():
-        shutil.rmtree(site)
-    if config.stem == "mkdocs-cold":
-        shutil.rmtree(config.parent / cache_dir("cold"), ignore_errors=True)
+    before_build(config, site)
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                            sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config),
                            "-d", str(site)],
@@ -302,8 +305,7 @@ def breakdown(prefix: list[str], config: Path, site: Path, repeat: int) -> dict[
                        str(config), str(site)]
     best: dict[str, Any] | None = None
     for _ in range(repeat):
-        if config.stem == "mkdocs-cold":
-            shutil.rmtree(config.parent / cache_dir("cold"), ignore_errors=True)
+        before_build(config)  # the child removes the site itself
         done = subprocess.run(runner, cwd=config.parent, env=ENV, capture_output=True,
                               text=True, check=False)
         if done.returncode != 0:

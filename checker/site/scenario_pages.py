@@ -18,7 +18,7 @@ from collections import defaultdict
 from checker.site.context import SiteContext
 from checker.site.results import Example
 from checker.site.rulemap import escape, page_url
-from checker.site.walkthrough import Links, one_byte
+from checker.site.walkthrough import Links
 
 OTHER = "other"
 """The section of scenarios that are about no rule."""
@@ -82,7 +82,7 @@ def _list(context: SiteContext, game: str, title: str, examples: list[Example],
               f"`scenarios/{game}/`, each checked by the rules engine when this site was built: "
               f"{len(examples)} scenarios, {verified} of them hold. The title of a scenario "
               f"leads to its walkthrough."), ""]
-    context.append(uri, context.defer(uri, one_byte(table)))
+    context.append(uri, table)  # not Markdown; and the page is kept out of search
     return "\n".join(lines)
 
 

@@ -25,7 +25,7 @@ from checker.runner import check_scenario
 from checker.scenario import build
 from checker.site.results import CheckedText, Example, Result
 from checker.site.store import ResultStore
-from checker.site.walkthrough import draft, summary
+from checker.site.walkthrough import draft, narration, summary
 from checker.yamlsource import Text, load
 
 
@@ -99,10 +99,11 @@ class ScenarioChecks:
         examples = []
         for scenario in scenarios:
             verdict = check_scenario(scenario, self.games)
+            notes = narration(scenario)
             examples.append(Example(
                 scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
                 len(scenario.steps), verdict.passed, tuple(verdict.failures()),
-                draft(scenario, verdict), summary(scenario)))
+                draft(scenario, verdict, notes), summary(scenario, notes)))
         return Result(tuple(examples), ())
 
 

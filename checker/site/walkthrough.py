@@ -48,16 +48,16 @@ def _token(rule: str) -> str:
     return f"\x02{rule}\x03"
 
 
-def draft(scenario: Scenario, verdict: Verdict) -> str:
+def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
     """The walkthrough of a checked scenario, with rule links, failures and the YAML source
-    as tokens."""
+    as tokens; `notes` is its `narration`."""
     run = verdict.run
     failed = "" if verdict.passed else " wt--failed"
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
              _head(scenario, verdict.passed, _token) + _FAILURES]
     if run is not None:
         initial = run.ruleset.describe(run.initial)
-        parts += [_setup(initial), _steps(run, initial, _token), _outcome(run, _token)]
+        parts += [_setup(initial), _steps(run, initial, notes, _token), _outcome(run, _token)]
     parts += [_SOURCE, "</div>"]
     return one_byte("\n".join(parts))
 
@@ -70,10 +70,16 @@ def one_byte(html: str) -> str:
     return html if html.isascii() else _WIDE.sub(lambda m: f"&#{ord(m[0])};", html)
 
 
-def summary(scenario: Scenario) -> str:
-    """What search should find of a walkthrough, as escaped text: its title and the author's
-    narration."""
-    notes = (comment_above(scenario.source.text, step.location.line) for step in scenario.steps)
+def narration(scenario: Scenario) -> tuple[str, ...]:
+    """The author's explanation of each step: the YAML comment lines right above it ("" for
+    a step without one)."""
+    lines = scenario.source.text.split("\n")
+    return tuple(_comment_above(lines, step.location.line) for step in scenario.steps)
+
+
+def summary(scenario: Scenario, notes: tuple[str, ...]) -> str:
+    """What search should find of a walkthrough, as escaped text: its title and its
+    `narration`."""
     return escape(" ".join([scenario.title, *filter(None, notes)]))
 
 
@@ -94,10 +100,8 @@ def step_anchor(scenario_id: str, index: int) -> str:
     return f"{scenario_id}--step-{index}"
 
 
-def comment_above(text: str, line: int) -> str:
-    """The YAML comment lines right above a line of the text (1-based): the author's own
-    explanation of a step."""
-    lines = text.split("\n")
+def _comment_above(lines: list[str], line: int) -> str:
+    """The YAML comment lines right above a line (1-based)."""
     said: list[str] = []
     index = line - 2
     while index >= 0 and lines[index].lstrip().startswith("#"):
@@ -134,18 +138,19 @@ def _setup(initial: Mapping[str, str]) -> str:
     return f'<div class="wt-setup"><p class="wt-label">Setup</p>{_state(initial)}</div>'
 
 
-def _steps(run: Run, initial: Mapping[str, str], links: LinkMaker) -> str:
+def _steps(run: Run, initial: Mapping[str, str], notes: tuple[str, ...],
+           links: LinkMaker) -> str:
     previous, state = initial, run.initial
     items = []
     for record in run.records:
         # A refused step leaves the very same state: no need to describe it again.
         now = previous if record.state is state else run.ruleset.describe(record.state)
-        items.append(_step(run, record, links, now, previous))
+        items.append(_step(run, record, notes[record.step.index - 1], links, now, previous))
         previous, state = now, record.state
     return f'<ol class="wt-steps">\n{"".join(items)}</ol>'
 
 
-def _step(run: Run, record: StepRecord, links: LinkMaker, now: Mapping[str, str],
+def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mapping[str, str],
           previous: Mapping[str, str]) -> str:
     step = record.step
     anchor = step_anchor(run.scenario.id, step.index)
@@ -159,7 +164,6 @@ def _step(run: Run, record: StepRecord, links: LinkMaker, now: Mapping[str, str]
                          for event in record.events)
         body = f'<ul class="wt-events">{events}</ul>' if events else \
             '<p class="wt-events">Nothing changes.</p>'
-    note = comment_above(run.scenario.source.text, step.location.line)
     said = f'<p class="wt-note">{escape(note)}</p>' if note else ""
     return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
             f'{head}{said}{body}{_claims(step.expect)}{state_changes(now, previous)}</li>\n')
