@@ -1,17 +1,16 @@
 """Load YAML into plain dicts and lists that remember where each node stood.
 
-Parsing and composing run in libyaml when it is available; the walk below
-replaces PyYAML's generic constructor and keeps, for every key and value, the
-libyaml mark of where it starts. Marks become (line, col) pairs only when a
-place is shown (`Text.position`), so the located load costs less than a plain
-`yaml.load`.
+libyaml (when available) parses the text into events; the composer below builds values from
+them, keeping for every key and value the libyaml mark of where it starts, and refusing input
+past the limits in `checker.limits`. Marks become (line, col) pairs only when a place is
+shown (`Text.position`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -20,30 +19,19 @@ try:
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
+from checker import limits
 from checker.location import Location, Problem, ScenarioError
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
-_BOOL = "tag:yaml.org,2002:bool"
 _NULL = "tag:yaml.org,2002:null"
+_MERGE = "tag:yaml.org,2002:merge"
+_NUMBERS = (_INT, "tag:yaml.org,2002:float")
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 
 _resolve_tag = functools.lru_cache(maxsize=65_536)(yaml.resolver.Resolver().resolve)
 """Tag resolution for the safe schema, remembered: scenario files repeat the same keys and
-names, and matching each scalar against the implicit-tag patterns dominated parsing. The
-lru_cache wrapper answers a repeat without entering Python at all."""
-
-
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """The safe loader, with the resolver callbacks that libyaml's composer makes for every
-    node answered by C-level callables: the cached resolver above, and no-ops for the path
-    resolvers, which the safe schema does not have."""
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.resolve = _resolve_tag  # type: ignore[method-assign]
-        self.descend_resolver = {}.get  # type: ignore[method-assign, assignment]
-        self.ascend_resolver = type(None)  # type: ignore[method-assign]
+names, and matching each scalar against the implicit-tag patterns dominated parsing."""
 
 
 _MAP = "tag:yaml.org,2002:map"
@@ -96,13 +84,11 @@ class Text:
 
 
 def load(source: Text) -> Any:
-    """Parse one YAML document; raise ScenarioError with a located message on bad YAML."""
-    loader = _Loader(source.text)
+    """Parse one YAML document; raise ScenarioError with a located message on bad YAML or
+    on input past a limit (`checker.limits`)."""
+    loader = _BaseLoader(source.text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        return _Walker(loader, source).value(node)
+        return _Composer(loader, source).document()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = source.position(mark) if mark else (source.line_offset + 1, 1)
@@ -128,84 +114,205 @@ def _position(source: Text, offset: int) -> tuple[int, int]:
     return line0 + 1 + source.line_offset, col0 + 1 + source.col_offset
 
 
-class _Walker:
-    """Turns composed nodes into YMap/YList/scalars, collecting duplicate-key problems."""
+class _Open:
+    """A mapping or list whose events are still coming."""
+
+    __slots__ = ("anchor", "deepest", "depth", "key", "key_pos", "listing", "start", "value")
+
+    def __init__(self, value: YMap | YList, anchor: str | None, depth: int, start: int) -> None:
+        self.value: Any = value
+        self.listing = value.__class__ is YList
+        self.anchor = anchor
+        self.depth = depth
+        self.deepest = depth
+        """The deepest level reached inside it so far."""
+        self.start = start
+        """How many values the text had before it."""
+        self.key: Any = _NO_KEY
+        self.key_pos: Pos = None
+
+
+_NO_KEY = object()
+"""A mapping waiting for its next key."""
+_DROPPED = object()
+"""A mapping entry whose key was refused: its value is read and left out."""
+
+
+class _Composer:
+    """Builds YMap/YList/scalars straight from libyaml's events, with a stack of its own
+    rather than recursion, so no nesting reaches a recursion or stack limit (the C composer
+    crashes the process at about 25,000 levels); refuses input past `checker.limits`."""
 
     def __init__(self, loader: Any, source: Text) -> None:
         self.loader = loader
         self.source = source
         self.problems: list[Problem] = []
+        self.values = 0
+        self.anchors: dict[str, tuple[Any, Pos, int, int]] = {}
+        """Anchor -> (value, where it was set, values it stands for, levels it holds: 0 for a
+        scalar, 1 for a mapping or list of scalars)."""
+        self.open_anchors: set[str] = set()
 
-    def value(self, node: yaml.Node) -> Any:
-        try:
-            result = self.node(node)
-        except RecursionError:
-            self.refuse(node, "YAML: a recursive alias (an anchor used inside itself), or "
-                        "nesting too deep")
-            raise ScenarioError(self.problems) from None
+    def document(self) -> Any:
+        get = self.loader.get_event
+        get()  # the stream starts
+        if get().__class__ is yaml.StreamEndEvent:
+            return None
+        value = self.node()
+        get()  # the document ends
+        event = get()
+        if event.__class__ is not yaml.StreamEndEvent:
+            raise yaml.composer.ComposerError(
+                "expected a single document in the stream", None, "but found another document",
+                event.start_mark)
         if self.problems:
             raise ScenarioError(self.problems)
-        return result
+        return value
 
-    def node(self, node: yaml.Node) -> Any:
-        if node.__class__ is yaml.ScalarNode:
-            tag = node.tag
-            if tag == _STR:
-                return node.value
-            if tag == _INT and _DECIMAL.fullmatch(node.value):
-                return int(node.value)
-            if tag == _NULL:
-                return None
-            return self.loader.construct_object(node, deep=True)
-        if node.__class__ is yaml.MappingNode:
-            if node.tag != _MAP:
-                return self.refuse(node, f"YAML: could not determine a constructor for the tag "
-                                  f"{node.tag!r}")
-            return self.mapping(node)
-        assert isinstance(node, yaml.SequenceNode)
-        if node.tag != _SEQ:
-            return self.refuse(node, f"YAML: could not determine a constructor for the tag "
-                                  f"{node.tag!r}")
-        return self.sequence(node)
-
-    def refuse(self, node: yaml.Node, message: str) -> None:
-        self.problems.append(Problem(self.source.location(node.start_mark), message))
-
-    def mapping(self, node: yaml.MappingNode) -> YMap:
-        result = YMap()
-        result.pos = node.start_mark
-        key_pos: dict[Any, Pos] = {}
-        value_pos: dict[Any, Pos] = {}
-        result.key_pos, result.value_pos = key_pos, value_pos
-        scalar, text = yaml.ScalarNode, _STR
-        for key_node, value_node in node.value:
-            if key_node.__class__ is scalar and key_node.tag == text:
-                key = key_node.value
-            elif key_node.tag == "tag:yaml.org,2002:merge":
-                self.refuse(key_node, "YAML merge keys ('<<') are not supported")
-                continue
+    def node(self) -> Any:
+        """One node and everything inside it. The common cases (a plain text scalar, an item
+        of a list, a new text key) are handled inline: this loop runs once per event."""
+        get, stack = self.loader.get_event, list[_Open]()
+        top: _Open | None = None
+        while True:
+            event = get()
+            kind = event.__class__
+            pos = event.start_mark
+            if kind is yaml.ScalarEvent:
+                self.values += 1
+                if self.values > limits.VALUES:
+                    self.count(pos, 0)
+                value = event.value
+                if event.tag is not None or event.implicit[0] and \
+                        _resolve_tag(yaml.ScalarNode, value, event.implicit) != _STR:
+                    value = self.scalar(event)
+                if event.anchor is not None:
+                    self.check_new_anchor(event.anchor, pos)
+                    self.anchors[event.anchor] = (value, pos, 1, 0)
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                done = stack.pop()
+                top = stack[-1] if stack else None
+                value, pos = done.value, done.value.pos
+                if done.anchor is not None:
+                    self.open_anchors.discard(done.anchor)
+                    self.anchors[done.anchor] = (value, pos, self.values - done.start,
+                                                 done.deepest - done.depth + 1)
+                if top is not None and done.deepest > top.deepest:
+                    top.deepest = done.deepest
+            elif kind is yaml.AliasEvent:
+                value = self.alias(event, stack)
             else:
-                key = self.node(key_node)
-                if isinstance(key, (YMap, YList)):
-                    self.refuse(key_node, "a mapping key must be a plain value")
-                    continue
-            if key in key_pos:
-                first = self.source.position(key_pos[key])[0]
-                self.refuse(key_node, f"duplicate key '{key}' (first given at line {first})")
+                top = self.start(event, len(stack) + 1)
+                stack.append(top)
                 continue
-            key_pos[key] = key_node.start_mark
-            value_pos[key] = value_node.start_mark
-            if value_node.__class__ is scalar and value_node.tag == text:
-                result[key] = value_node.value
+            if top is None:
+                return value
+            container = top.value
+            if top.listing:
+                container.append(value)
+                container.item_pos.append(pos)
+            elif top.key is _NO_KEY:
+                top.key_pos = pos
+                top.key = value if value.__class__ is str and value not in container.key_pos \
+                    else self.key(container, value, pos)
             else:
-                result[key] = self.node(value_node)
-        return result
+                if top.key is not _DROPPED:
+                    container[top.key] = value
+                    container.key_pos[top.key] = top.key_pos
+                    container.value_pos[top.key] = pos
+                top.key = _NO_KEY
 
-    def sequence(self, node: yaml.SequenceNode) -> YList:
-        items = node.value
-        scalar, text, walk = yaml.ScalarNode, _STR, self.node
-        result = YList([item.value if item.__class__ is scalar and item.tag == text else walk(item)
-                        for item in items])
-        result.pos = node.start_mark
-        result.item_pos = [item.start_mark for item in items]
-        return result
+    def start(self, event: Any, depth: int) -> _Open:
+        pos = event.start_mark
+        if depth > limits.DEPTH:
+            self.stop(pos, f"nested more than {limits.DEPTH} levels deep")
+        self.count(pos, 1)
+        mapping = event.__class__ is yaml.MappingStartEvent
+        value: YMap | YList
+        if mapping:
+            value = YMap()
+            value.key_pos, value.value_pos = {}, {}
+        else:
+            value = YList()
+            value.item_pos = []
+        value.pos = pos
+        if event.tag not in (None, "!", _MAP if mapping else _SEQ):
+            self.refuse(pos, f"YAML: could not determine a constructor for the tag {event.tag!r}")
+        if event.anchor is not None:
+            self.check_new_anchor(event.anchor, pos)
+            self.open_anchors.add(event.anchor)
+        return _Open(value, event.anchor, depth, self.values - 1)
+
+    def key(self, mapping: YMap, key: Any, pos: Pos) -> Any:
+        if key.__class__ is _Merge:
+            self.refuse(pos, "YAML merge keys ('<<') are not supported")
+            return _DROPPED
+        if isinstance(key, (YMap, YList)):
+            self.refuse(pos, "a mapping key must be a plain value")
+            return _DROPPED
+        if key in mapping.key_pos:
+            first = self.source.position(mapping.key_pos[key])[0]
+            self.refuse(pos, f"duplicate key '{key}' (first given at line {first})")
+            return _DROPPED
+        return key
+
+    def scalar(self, event: Any) -> Any:
+        tag = event.tag
+        value = event.value
+        if tag is None or tag == "!":
+            tag = _resolve_tag(yaml.ScalarNode, value, event.implicit)
+        if tag == _STR:
+            return value
+        if tag == _NULL:
+            return None
+        if tag == _MERGE:
+            return _Merge()
+        if tag in _NUMBERS and len(value) > limits.NUMBER_CHARACTERS:
+            self.refuse(event.start_mark, f"a number may be at most {limits.NUMBER_CHARACTERS} "
+                        f"characters long; this one has {len(value)}")
+            return None
+        if tag == _INT and _DECIMAL.fullmatch(value):
+            return int(value)
+        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
+        return self.loader.construct_object(node, deep=True)
+
+    def alias(self, event: Any, stack: list[_Open]) -> Any:
+        name, pos = event.anchor, event.start_mark
+        if name in self.open_anchors:
+            self.stop(pos, f"YAML: the alias *{name} is used inside the anchor &{name} it "
+                      "stands for (a recursive alias)")
+        if name not in self.anchors:
+            self.stop(pos, f"YAML: the alias *{name} names no anchor set before it")
+        value, _, values, levels = self.anchors[name]
+        self.count(pos, values)
+        deepest = len(stack) + levels
+        if deepest > limits.DEPTH:
+            self.stop(pos, f"nested more than {limits.DEPTH} levels deep (through the alias "
+                      f"*{name})")
+        if stack and deepest > stack[-1].deepest:
+            stack[-1].deepest = deepest
+        return value
+
+    def check_new_anchor(self, name: str, pos: Pos) -> None:
+        if name in self.anchors or name in self.open_anchors:
+            first = self.source.position(self.anchors[name][1])[0] \
+                if name in self.anchors else None
+            where = f" (first set at line {first})" if first else ""
+            self.stop(pos, f"YAML: the anchor &{name} is set twice{where}")
+
+    def count(self, pos: Pos, values: int) -> None:
+        self.values += values
+        if self.values > limits.VALUES:
+            self.stop(pos, f"more than {limits.VALUES:,} values in one scenario text (an alias "
+                      "counts as a copy of what it stands for)")
+
+    def refuse(self, pos: Pos, message: str) -> None:
+        self.problems.append(Problem(self.source.location(pos), message))
+
+    def stop(self, pos: Pos, message: str) -> NoReturn:
+        self.refuse(pos, message)
+        raise ScenarioError(self.problems)
+
+
+class _Merge:
+    """The value of a `<<` key, refused wherever it stands as a key."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from checker import limits
 from checker.location import Location, ScenarioError
 from checker.yamlsource import Text, YList, YMap, load
 
@@ -124,7 +127,7 @@ def test_a_mapping_as_key_is_refused_in_place() -> None:
 
 
 def test_undefined_alias_is_located() -> None:
-    assert _error_lines("id: *nope\n") == ["f.yaml:1:5: YAML: found undefined alias"]
+    assert _error_lines("id: *nope\n") == ["f.yaml:1:5: YAML: the alias *nope names no anchor set before it"]
 
 
 def test_unknown_tag_on_a_scalar_is_located() -> None:
@@ -155,3 +158,81 @@ def test_control_character_is_one_located_line() -> None:
     assert len(lines) == 1
     assert "\n" not in lines[0]
     assert lines[0].startswith("nul.yaml:1:6: YAML: unacceptable character #x0000")
+
+
+# Limits (checker.limits): refused in place, never a crash, a hang or a huge allocation.
+
+def test_nesting_of_25000_levels_is_refused_at_the_first_level_too_deep() -> None:
+    """The C composer crashed the process here (a segmentation fault)."""
+    assert _error_lines("a: " + "[" * 25_000 + "]" * 25_000 + "\n") == [
+        f"f.yaml:1:{4 + limits.DEPTH - 1}: nested more than {limits.DEPTH} levels deep"]
+    assert _error_lines("a: " + "{a: " * 25_000 + "1" + "}" * 25_000 + "\n") == [
+        f"f.yaml:1:{4 + 4 * (limits.DEPTH - 1)}: nested more than {limits.DEPTH} levels deep"]
+
+
+def test_nesting_up_to_the_limit_loads() -> None:
+    depth = limits.DEPTH - 1  # the outer mapping is the first level
+    value = load(Text("f.yaml", "a: " + "[" * depth + "1" + "]" * depth + "\n"))
+    for _ in range(depth):
+        value = value[0] if isinstance(value, list) else value["a"]
+    assert value == [1]
+
+
+def test_deep_block_nesting_is_refused_at_its_line() -> None:
+    text = "".join("  " * level + "a:\n" for level in range(2_000)) + "  " * 2_000 + "b: 1\n"
+    assert _error_lines(text) == [(f"f.yaml:{limits.DEPTH + 1}:{2 * limits.DEPTH + 1}: nested "
+                                   f"more than {limits.DEPTH} levels deep")]
+
+
+def test_a_number_longer_than_the_limit_is_refused_in_place() -> None:
+    """`int()` refuses more than 4,300 digits with a ValueError; a long sexagesimal or hex
+    number costs time to convert. Each is refused, and the file's other problems still
+    show."""
+    long = "9" * 5_000
+    assert _error_lines(f"a: {long}\nb: 0x{'f' * 30}\nc: 1{':59' * 20}\nd: 1{'0' * 30}.5\n"
+                        f"a: 1\n") == [
+        "f.yaml:1:4: a number may be at most 20 characters long; this one has 5000",
+        "f.yaml:2:4: a number may be at most 20 characters long; this one has 32",
+        "f.yaml:3:4: a number may be at most 20 characters long; this one has 61",
+        "f.yaml:4:4: a number may be at most 20 characters long; this one has 33",
+        "f.yaml:5:1: duplicate key 'a' (first given at line 1)"]
+    assert load(Text("f.yaml", f"a: {'9' * 20}\nb: '{long}'\n")) == {"a": int("9" * 20),
+                                                                      "b": long}
+
+
+def test_an_alias_bomb_is_refused_at_once_where_it_passes_the_limit() -> None:
+    """744 bytes that stood for 9^9 values: 43 s and 5.8 GB before a MemoryError."""
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for name, before in zip("bcdefghi", "abcdefgh"):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{before}"] * 9) + "]")
+    started = time.perf_counter()
+    [line] = _error_lines("\n".join(lines) + "\n")
+    assert time.perf_counter() - started < 1
+    assert line.startswith("f.yaml:5:28: ")
+    assert line.endswith(f"more than {limits.VALUES:,} values in one scenario text (an alias "
+                         "counts as a copy of what it stands for)")
+
+
+def test_aliases_within_the_limit_load_as_the_value_they_stand_for() -> None:
+    value = load(Text("f.yaml", "a: &x {b: [1, 2]}\nc: *x\nd: [*x, *x]\n"))
+    assert value["c"] == value["d"][0] == {"b": [1, 2]}
+
+
+def test_nesting_through_aliases_counts_where_the_alias_is_used() -> None:
+    deep = "[" * 20 + "1" + "]" * 20
+    assert _error_lines(f"a: &a {deep}\nb: &b [[[[[[[[[[[[[[*a]]]]]]]]]]]]]]\n") == [
+        f"f.yaml:2:21: nested more than {limits.DEPTH} levels deep (through the alias *a)"]
+    chain = [f"a0: &a0 {deep}"] + [f"a{n}: &a{n} [*a{n - 1}]" for n in range(1, 20)]
+    [line] = _error_lines("\n".join(chain) + "\n")
+    assert line.endswith(f"nested more than {limits.DEPTH} levels deep (through the alias *a11)")
+
+
+def test_recursive_alias_is_located_at_the_alias() -> None:
+    assert _error_lines("id: x\nsetup: &a\n  b: [*a]\n") == [
+        ("f.yaml:3:7: YAML: the alias *a is used inside the anchor &a it stands for (a "
+         "recursive alias)")]
+
+
+def test_an_anchor_set_twice_is_an_error_at_the_second() -> None:
+    assert _error_lines("a: &x 1\nb: &x [2]\n") == [
+        "f.yaml:2:4: YAML: the anchor &x is set twice (first set at line 1)"]
