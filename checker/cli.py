@@ -11,17 +11,23 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker.games import GAMES
+from checker.location import InternalError, inert
 from checker.runner import Report, check_paths, check_scenario, read_file
 
 DEFAULT_PATHS = ("scenarios", "docs")
 
 
 class ExitCode(enum.IntEnum):
+    """As pytest's, so CI reads both alike."""
+
     OK = 0
     """Every scenario holds."""
     FAILED = 1
     """A scenario failed or a file has errors."""
+    INTERRUPTED = 2
+    """Stopped by the user (Ctrl-C)."""
     INTERNAL_ERROR = 3
+    """The checker itself failed: a bug to report, with the place of the input it met."""
     USAGE_ERROR = 4
     """The command line itself is wrong (unknown option, missing file)."""
 
@@ -69,13 +75,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(scenario_schema(GAMES), indent=2))
         return ExitCode.OK
     except UsageError as error:
-        print(f"checker: error: {error}", file=sys.stderr)
+        print(f"checker: error: {inert(str(error))}", file=sys.stderr)
         print("usage: checker {run,explain,schema} ... (see checker --help)", file=sys.stderr)
         return ExitCode.USAGE_ERROR
     except BrokenPipeError:
         # The reader went away (`checker schema | head`): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return ExitCode.OK
+    except KeyboardInterrupt:
+        print("checker: interrupted", file=sys.stderr)
+        return ExitCode.INTERRUPTED
+    except Exception as exc:  # noqa: BLE001 - a last resort: one line, never a traceback
+        print(f"checker: internal error: {inert(f'{type(exc).__name__}: {exc}')}",
+              file=sys.stderr)
+        return ExitCode.INTERNAL_ERROR
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -93,6 +106,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.junit_xml:
         write_junit(report, args.junit_xml)
     print(summary(report))
+    if report.internal_errors:
+        return ExitCode.INTERNAL_ERROR
     if report.passed + report.failed == 0:
         print("checker: no scenarios found", file=sys.stderr)
         return ExitCode.FAILED
@@ -116,7 +131,7 @@ def _check_in_batch(paths: list[Path]) -> Report:
 def _explain(args: argparse.Namespace) -> int:
     from checker.explain import explain
 
-    if not args.file.is_file():
+    if not args.file.exists():
         raise UsageError(f"no such file: {args.file}")
     loaded = read_file(args.file, GAMES)
     for problem in loaded.problems:
@@ -134,4 +149,6 @@ def _explain(args: argparse.Namespace) -> int:
         return ExitCode.FAILED
     verdict = check_scenario(scenarios[0], GAMES)
     print(explain(verdict), end="")
+    if any(isinstance(p, InternalError) for p in [*loaded.problems, *verdict.problems]):
+        return ExitCode.INTERNAL_ERROR
     return ExitCode.OK if verdict.passed and not loaded.problems else ExitCode.FAILED

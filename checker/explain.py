@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from checker.engine import Run
+from checker.location import inert
 from checker.verdict import Verdict, show
 
 
 def explain(verdict: Verdict) -> str:
+    """The walkthrough as lines of text; user text in them is inert (see `inert`), so no
+    name or value can start a line of its own."""
+    return "".join(f"{inert(line)}\n" for line in _lines(verdict))
+
+
+def _lines(verdict: Verdict) -> list[str]:
     run = verdict.run
     scenario = verdict.scenario
     lines = [f"{scenario.title}", f"  id: {scenario.id} ({scenario.game}) at {scenario.location}"]
     if scenario.about:
         lines.append(f"  about: {', '.join(scenario.about)}")
     if run is None:
-        lines += ["", *(f"  {line}" for line in verdict.lines())]
-        return "\n".join(lines) + "\n"
+        return [*lines, "", *(f"  {line}" for line in verdict.lines())]
     lines += ["", "Setup:"] + _state(run.ruleset.describe(run.initial))
     previous = run.ruleset.describe(run.initial)
     for record in run.records:
@@ -32,8 +38,7 @@ def explain(verdict: Verdict) -> str:
         previous = now
     lines += ["", _outcome(run)]
     lines.append("Verdict: " + _verdict(verdict))
-    lines += [f"  {line}" for line in verdict.lines()]
-    return "\n".join(lines) + "\n"
+    return lines + [f"  {line}" for line in verdict.lines()]
 
 
 def _state(rows: dict[str, str]) -> list[str]:

@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                     "\u2066-\u2069\ufeff]")
+"""Characters that would end a line or steer the terminal or the text's direction: control
+characters (C0, DEL, C1), the line and paragraph separators, and the bidirectional marks and
+overrides (a name can otherwise display as another)."""
+
+
+def inert(text: str) -> str:
+    """`text` with every character of `_UNSAFE` written as an escape (`\\n`, `\\x1b`,
+    `\\u202e`), so user text printed in a message can never start a line of its own or
+    change how the terminal shows what follows."""
+    if _UNSAFE.search(text) is None:
+        return text
+    return _UNSAFE.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match[0]
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char)
+    if named:
+        return named
+    return f"\\x{ord(char):02x}" if ord(char) <= 0xFF else f"\\u{ord(char):04x}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,18 +38,25 @@ class Location:
     col: int
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}"
+        return f"{inert(self.path)}:{self.line}:{self.col}"
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A located message: a scenario error or a stated-versus-engine mismatch."""
+    """A located message: a scenario error or a stated-versus-engine mismatch. Printed, it
+    is one line whatever user text the message quotes (see `inert`)."""
 
     location: Location
     message: str
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
+        return f"{self.location}: {inert(self.message)}"
+
+
+@dataclass(frozen=True, slots=True)
+class InternalError(Problem):
+    """A bug of the checker's met on some input, reported where that input is; the command
+    exits 3 for it, not 1, so CI tells a crash from a wrong example."""
 
 
 class ScenarioError(Exception):

@@ -6,6 +6,7 @@ docs) and whenever a file is named on the command line.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,15 +14,38 @@ from typing import Any
 import pytest
 
 from checker.games import GAMES
-from checker.location import Location, Problem
+from checker.location import Location, Problem, inert
 from checker.runner import check_scenario, read_file
 from checker.scenario import Scenario
-from checker.sources import MARKDOWN_SUFFIXES, YAML_SUFFIXES
+from checker.sources import MARKDOWN_SUFFIXES, YAML_SUFFIXES, ReadError, read_text, walk
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("checker_paths", "folders whose YAML and Markdown files hold scenarios",
                   type="paths", default=["scenarios", "docs"])
+
+
+def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+    """A line for each file with a scenario suffix under the `checker_paths` folders that
+    pytest's collection passes over without a word (a FIFO, a device, a link that loops or
+    leads nowhere), and for each folder there that cannot be listed."""
+    notices: list[str] = []
+
+    def unlisted(folder: str, reason: str) -> None:
+        notices.append(f"checker: not checked: {inert(os.path.relpath(folder, root))}: {reason}")
+
+    root = config.rootpath
+    for name in config.getini("checker_paths"):
+        folder = Path(root, name)
+        if not folder.is_dir():
+            continue
+        for path in walk(str(folder), unlisted):
+            if not os.path.isfile(path):
+                try:
+                    read_text(path)
+                except ReadError as exc:
+                    unlisted(path, exc.reason)
+    return notices
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.File | None:

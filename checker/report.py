@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from checker.location import Problem
+from checker.location import Problem, inert
 from checker.runner import Checked, Report
 
 
@@ -29,7 +29,8 @@ def github_lines(report: Report) -> list[str]:
 
 
 def _escape(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Inert (no line breaks or control characters left), then the `%` GitHub decodes."""
+    return inert(text).replace("%", "%25")
 
 
 def _escape_property(text: str) -> str:
@@ -37,7 +38,9 @@ def _escape_property(text: str) -> str:
 
 
 def write_junit(report: Report, path: Path) -> None:
-    """One testcase per scenario, and one per file whose texts could not all be read."""
+    """One testcase per scenario, and one per file whose texts could not all be read. Every
+    piece of user text goes in inert (see `inert`): XML 1.0 cannot hold most control
+    characters even escaped, so the report always parses."""
     broken = report.unreadable
     suite = ET.Element("testsuite", name="scenarios", tests=str(len(report.checked) + len(broken)),
                        failures=str(sum(1 for c in report.checked if not c.passed)),
@@ -45,7 +48,7 @@ def write_junit(report: Report, path: Path) -> None:
     for checked in report.checked:
         _case(suite, checked)
     for item in broken:
-        case = ET.SubElement(suite, "testcase", classname=item.path, name=item.path)
+        case = ET.SubElement(suite, "testcase", classname=inert(item.path), name=inert(item.path))
         error = ET.SubElement(case, "error", message=str(item.problems[0]))
         error.text = "\n".join(str(p) for p in item.problems)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -54,8 +57,8 @@ def write_junit(report: Report, path: Path) -> None:
 
 def _case(suite: ET.Element, checked: Checked) -> None:
     where = checked.location
-    case = ET.SubElement(suite, "testcase", classname=where.path, name=checked.id,
-                         file=where.path, line=str(where.line))
+    case = ET.SubElement(suite, "testcase", classname=inert(where.path), name=inert(checked.id),
+                         file=inert(where.path), line=str(where.line))
     if not checked.passed:
         lines = [str(p) for p in checked.failures]
         failure = ET.SubElement(case, "failure", message=lines[0] if lines else "failed")

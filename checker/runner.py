@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from checker.engine import Ruleset, RuleViolation, run
-from checker.location import Location, Problem, ScenarioError
+from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.scenario import Scenario, build
-from checker.sources import find_files, read_text, texts_in_file
+from checker.sources import ReadError, find_files, read_text, texts_in_file
 from checker.verdict import Verdict, judge
 from checker.yamlsource import load
 
@@ -68,17 +68,30 @@ class Report:
     def ok(self) -> bool:
         return self.failed == 0
 
+    @property
+    def internal_errors(self) -> bool:
+        """Whether the checker itself failed on some input (a bug to report, exit 3)."""
+        return any(isinstance(p, InternalError) for checked in self.checked
+                   for p in checked.failures) or \
+            any(isinstance(p, InternalError) for p in self.problems)
+
 
 def load_file(path: str, content: str, games: Mapping[str, Ruleset],
               seen: dict[str, Location] | None = None) -> Loaded:
     """The scenarios of one file; `seen` carries the ids of files loaded before it, so a
     duplicate is caught within the file and across files in one pass."""
-    loaded = Loaded(path)
-    for text in texts_in_file(path, content):
+    texts, unclosed = texts_in_file(path, content)
+    loaded = Loaded(path, problems=unclosed, failed_texts=len(unclosed))
+    for text in texts:
         try:
             loaded.scenarios += build(load(text), text, games)
         except ScenarioError as error:
             loaded.problems += error.problems
+            loaded.failed_texts += 1
+        except Exception as exc:  # noqa: BLE001 - a checker bug is reported in place
+            place = Location(path, text.line_offset + 1, text.col_offset + 1)
+            loaded.problems.append(InternalError(place, f"internal error in the checker: "
+                                                        f"{type(exc).__name__}: {exc}"))
             loaded.failed_texts += 1
     duplicate_ids([loaded], seen)
     return loaded
@@ -90,11 +103,13 @@ def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None,
     name = name or str(path)
     try:
         content = read_text(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return Loaded(name, problems=[Problem(Location(name, 1, 1), f"cannot read file: {reason}")],
-                      failed_texts=1)
+    except ReadError as exc:
+        return Loaded(name, problems=[read_problem(name, exc)], failed_texts=1)
     return load_file(name, content, games, seen)
+
+
+def read_problem(name: str, error: ReadError) -> Problem:
+    return Problem(Location(name, error.line, error.col), f"cannot read file: {error.reason}")
 
 
 def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
@@ -105,8 +120,8 @@ def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
         problem = Problem(scenario.setup_location, f"the setup breaks {refused.rule}: "
                                                    f"{refused.message}")
     except Exception as exc:  # noqa: BLE001 - an engine bug is reported in place, not as a traceback
-        problem = Problem(scenario.location, f"internal error in the {scenario.game} engine: "
-                                             f"{type(exc).__name__}: {exc}")
+        problem = InternalError(scenario.location, f"internal error in the {scenario.game} "
+                                                   f"engine: {type(exc).__name__}: {exc}")
     return Verdict(scenario, None, problems=[problem])
 
 
@@ -153,7 +168,11 @@ def check_paths(paths: Iterable[Path], games: Mapping[str, Ruleset]) -> Report:
     many scenarios there are (`checker explain` and the pytest plugin keep their own)."""
     report = Report()
     seen: dict[str, Location] = {}
-    for path in find_files(paths):
+
+    def unlisted(folder: str, reason: str) -> None:
+        report.unreadable.append(Unreadable(folder, (Problem(Location(folder, 1, 1), reason),), 1))
+
+    for path in find_files(paths, unlisted):
         item = read_file(path, games, seen=seen)
         if item.problems:
             report.unreadable.append(Unreadable(item.path, tuple(item.problems), item.failed_texts))

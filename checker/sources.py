@@ -2,73 +2,145 @@
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 import os
 import re
-from collections.abc import Iterable, Iterator
+import stat
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from checker import limits
+from checker.location import Location, Problem
 from checker.yamlsource import Text
 
 YAML_SUFFIXES = (".yaml", ".yml")
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenario[ \t]*$")
-ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+_ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+
+
+class ReadError(Exception):
+    """Why a file's text cannot be read, in words, and where when a place is known."""
+
+    def __init__(self, reason: str, line: int = 1, col: int = 1) -> None:
+        super().__init__(reason)
+        self.reason, self.line, self.col = reason, line, col
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
 def read_text(path: Path | str) -> str:
     """A file's text as Python's text mode reads it (UTF-8, every line ending read as "\n"),
     in four system calls: a file object would also ask whether the file is a terminal, where
-    it stands, and read once more to find the end, for each of thousands of small files."""
-    handle = os.open(path, os.O_RDONLY)
+    it stands, and read once more to find the end, for each of thousands of small files.
+    Only a regular file of at most `limits.FILE_BYTES` is read: a FIFO is opened without
+    waiting for a writer and refused, like a device, and a larger file is refused unread."""
     try:
-        size = os.fstat(handle).st_size
-        data = os.read(handle, size + 1)
-        if len(data) > size:  # it grew since: read on to the end
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise ReadError(exc.strerror or str(exc)) from None
+    try:
+        info = os.fstat(handle)
+        kind = next((name for test, name in _KINDS if test(info.st_mode)), None)
+        if kind is not None:
+            raise ReadError(f"not a regular file but {kind}")
+        if info.st_size > limits.FILE_BYTES:
+            raise ReadError(_too_large(info.st_size))
+        data = os.read(handle, info.st_size + 1)
+        if len(data) > info.st_size:  # it grew since: read on to the end, within the limit
             chunks = [data]
-            while chunk := os.read(handle, 1 << 16):
+            while (chunk := os.read(handle, 1 << 16)) and len(data) <= limits.FILE_BYTES:
                 chunks.append(chunk)
-            data = b"".join(chunks)
+                data = b"".join(chunks)
+            if len(data) > limits.FILE_BYTES:
+                raise ReadError(_too_large(len(data)))
+    except OSError as exc:
+        raise ReadError(exc.strerror or str(exc)) from None
     finally:
         os.close(handle)
-    text = data.decode("utf-8")
+    return decode(data)
+
+
+def _too_large(size: int) -> str:
+    return f"the file is {size:,} bytes; scenario files and pages may have at most " \
+        f"{limits.FILE_BYTES:,}"
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 bytes as text with "\n" line endings; bytes that are not UTF-8 are a ReadError
+    located at the first of them."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise ReadError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot start or "
+                        "continue a character", line, col) from None
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
-def find_files(paths: Iterable[Path]) -> Iterator[Path]:
+OnError = Callable[[str, str], None]
+"""Told of a folder that cannot be listed: its path and why."""
+
+
+def _raise(path: str, reason: str) -> None:
+    raise ReadError(f"{path}: {reason}")
+
+
+def find_files(paths: Iterable[Path], onerror: OnError = _raise) -> Iterator[Path]:
     """Scenario-bearing files under the given files or folders, in a stable order: by name
     at each level, a folder's files where its name falls."""
     for path in paths:
         if path.is_dir():
-            yield from (Path(found) for found in walk(str(path)))
+            yield from (Path(found) for found in walk(str(path), onerror))
         else:
             yield path
 
 
-def walk(folder: str) -> Iterator[str]:
-    """The scenario-bearing files under a folder, as `find_files` orders them, as strings."""
-    with os.scandir(folder) as listing:
-        entries = sorted(listing, key=lambda entry: entry.name)
+def walk(folder: str, onerror: OnError = _raise) -> Iterator[str]:
+    """The scenario-bearing files under a folder, as `find_files` orders them, as strings.
+    Links to folders are not followed (no loops); an entry with a scenario suffix that is
+    not a regular file (a FIFO, a device, a link that loops or leads nowhere) is yielded all
+    the same, so that reading it says what it is; a folder that cannot be listed goes to
+    `onerror`."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as exc:
+        onerror(folder, f"cannot list the folder: {exc.strerror or exc}")
+        return
     for entry in entries:
         if entry.is_dir(follow_symlinks=False):
-            yield from walk(entry.path)
-        elif os.path.splitext(entry.name)[1] in YAML_SUFFIXES + MARKDOWN_SUFFIXES \
-                and entry.is_file():
+            yield from walk(entry.path, onerror)
+        elif os.path.splitext(entry.name)[1] in YAML_SUFFIXES + MARKDOWN_SUFFIXES:
             yield entry.path
 
 
-def texts_in_file(path: str, content: str) -> list[Text]:
-    """The YAML texts a file holds: the whole file for YAML, each fence for Markdown."""
-    if path.endswith(MARKDOWN_SUFFIXES):
-        return list(markdown_fences(path, content))
-    return [Text(path, content)]
+def texts_in_file(path: str, content: str) -> tuple[list[Text], list[Problem]]:
+    """The YAML texts a file holds (the whole file for YAML, each fence for Markdown), and a
+    problem for each ```scenario fence that is never closed."""
+    if not path.endswith(MARKDOWN_SUFFIXES):
+        return [Text(path, content)], []
+    texts, problems = [], []
+    for fence in fence_spans(path, content.split("\n")):
+        if fence.closed:
+            texts.append(fence.text)
+        else:
+            problems.append(fence.unclosed())
+    return texts, problems
 
 
 def markdown_fences(path: str, content: str) -> Iterator[Text]:
-    """Each ```scenario fence, dedented, with the offsets that map it back into the page."""
-    for fence in fence_spans(path, content.split("\n")):
-        yield fence.text
+    """Each closed ```scenario fence, dedented, with the offsets that map it back into the
+    page."""
+    return iter(texts_in_file(path, content)[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,45 +151,82 @@ class Fence:
     start: int
     """0-based index of the opening line."""
     end: int
-    """0-based index just past the closing line."""
+    """0-based index just past the closing line (past the opening line, when not closed)."""
     indent: str
+    fence: str
+    closed: bool = True
+    """False for a fence no line closes: Markdown shows it as text, and the site reports it."""
+
+    def unclosed(self) -> Problem:
+        return Problem(Location(self.text.path, self.start + 1, len(self.indent) + 1),
+                       f"this ```scenario fence is never closed: end the example with a line "
+                       f"of {self.fence}, indented as the opening one")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A fenced code block among a page's lines (0-based line indexes)."""
+
+    start: int
+    end: int
+    """Just past the closing line; just past the opening line when `closed` is false."""
+    indent: str
+    fence: str
+    scenario: bool
+    closed: bool
+
+
+def fenced_blocks(lines: list[str]) -> Iterator[Block]:
+    """Every fenced code block among a page's lines, in order, ```scenario ones included.
+
+    Fences may be indented (inside an admonition or a content tab); the closing fence uses
+    the same character, at least as long, indented no deeper than the opening. A fence that
+    nothing closes is not a code block (Python-Markdown shows it as text): it is yielded with
+    `closed` false and the lines after it are read on. Finding a closing line is a regular
+    expression search in the joined text, and a kind of fence found unclosed once is not
+    searched for again, so no page takes more than linear time per kind of fence.
+    """
+    text = "\n".join(lines)
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
+    unclosable: set[tuple[str, int, int]] = set()
+    index = 0
+    while index < len(lines):
+        opening = _ANY_FENCE.match(lines[index])
+        if opening is None:
+            index += 1
+            continue
+        indent, fence = opening["indent"], opening["fence"]
+        kind = (fence[0], len(fence), len(indent))
+        found = None if kind in unclosable else _closing(*kind).search(text, starts[index + 1])
+        scenario = _FENCE_OPEN.match(lines[index]) is not None
+        if found is None:
+            unclosable.add(kind)
+            yield Block(index, index + 1, indent, fence, scenario, closed=False)
+            index += 1
+            continue
+        close = bisect.bisect_right(starts, found.start()) - 1
+        yield Block(index, close + 1, indent, fence, scenario, closed=True)
+        index = close + 1
+
+
+@functools.lru_cache(maxsize=256)
+def _closing(char: str, length: int, indent: int) -> re.Pattern[str]:
+    """A line that closes a fence of `length` times `char` opened `indent` characters in."""
+    return re.compile(rf"^[^\S\n]{{0,{indent}}}{re.escape(char)}{{{length},}}[^\S\n]*$",
+                      re.MULTILINE)
 
 
 def fence_spans(path: str, lines: list[str]) -> Iterator[Fence]:
-    """The ```scenario fences among a page's lines.
-
-    Fences may be indented (inside an admonition or a content tab); the closing fence
-    uses the same character, at least as long, indented no deeper than the opening.
-    """
-    index = 0
-    while index < len(lines):
-        opening = _FENCE_OPEN.match(lines[index])
-        other = None if opening else ANY_FENCE.match(lines[index])
-        index += 1
-        if other:  # another code block: a scenario fence shown inside it is only text
-            while index < len(lines) and not closes_fence(lines[index], other["indent"], other["fence"]):
-                index += 1
-            index += 1
+    """The ```scenario fences among a page's lines, closed or not (see `fenced_blocks`); a
+    scenario fence shown inside another code block is only text."""
+    for block in fenced_blocks(lines):
+        if not block.scenario:
             continue
-        if not opening:
-            continue
-        indent, fence = opening["indent"], opening["fence"]
-        start = index
-        body: list[str] = []
-        while index < len(lines) and not closes_fence(lines[index], indent, fence):
-            body.append(_dedent(lines[index], indent))
-            index += 1
-        index += 1
-        text = Text(path, "\n".join(body) + "\n", line_offset=start, col_offset=len(indent))
-        yield Fence(text, start - 1, min(index, len(lines)), indent)
-
-
-def closes_fence(line: str, indent: str, fence: str) -> bool:
-    """Whether `line` closes a fence opened with `fence` at `indent` (same character, at least
-    as long, indented no deeper)."""
-    stripped = line.strip()
-    return (stripped.startswith(fence) and set(stripped) == {fence[0]}
-            and len(line) - len(line.lstrip()) <= len(indent))
+        body = [_dedent(line, block.indent) for line in lines[block.start + 1:block.end - 1]] \
+            if block.closed else []
+        text = Text(path, "\n".join(body) + "\n", line_offset=block.start + 1,
+                    col_offset=len(block.indent))
+        yield Fence(text, block.start, block.end, block.indent, block.fence, block.closed)
 
 
 def _dedent(line: str, indent: str) -> str:

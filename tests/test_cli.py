@@ -170,7 +170,8 @@ def test_unreadable_file_is_a_located_error(checker, tmp_path) -> None:
     done = checker("run", "latin.yaml")
     assert done.returncode == 1
     [problem, summary] = lines(done.stdout)
-    assert problem.startswith("latin.yaml:1:1: cannot read file: ")
+    assert problem == ("latin.yaml:1:8: cannot read file: not UTF-8 text: byte 0xe9 cannot "
+                       "start or continue a character")
     assert summary == "0 passed, 1 failed"
 
 

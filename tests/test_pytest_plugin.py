@@ -3,6 +3,7 @@ ending with the scenario id; failures show stated and engine values and the clai
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -145,7 +146,7 @@ def test_unreadable_file_is_a_failing_item_and_the_others_still_run(pytester, mi
     (pytester.path / "scenarios" / "latin.yaml").write_bytes(b"id: caf\xe9\n")
     result = pytester.runpytest()
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["*scenarios/latin.yaml:1:1: cannot read file: *"])
+    result.stdout.fnmatch_lines(["*scenarios/latin.yaml:1:8: cannot read file: not UTF-8 *"])
 
 
 def test_duplicate_ids_across_files_are_an_error_in_the_later_file(pytester, minimal) -> None:
@@ -155,3 +156,18 @@ def test_duplicate_ids_across_files_are_an_error_in_the_later_file(pytester, min
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines([("*scenarios/b.yaml:1:1: duplicate scenario id 'x' (first used "
                                   "at scenarios/a.yaml:1:1)*")])
+
+
+def test_files_pytest_passes_over_get_a_notice_and_bad_files_hide_nothing(
+        pytester, minimal) -> None:
+    write(pytester.path, "scenarios/good.yaml", minimal)
+    write(pytester.path, "scenarios/deep.yaml", "a: " + "[" * 25_000 + "]" * 25_000 + "\n")
+    write(pytester.path, "scenarios/huge.yaml", "a: " + "9" * 5_000 + "\n")
+    os.mkfifo(pytester.path / "scenarios" / "pipe.yaml")
+    (pytester.path / "scenarios" / "loop.yaml").symlink_to("loop.yaml")
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1, failed=2)
+    result.stdout.fnmatch_lines([
+        "checker: not checked: scenarios/loop.yaml: Too many levels of symbolic links",
+        "checker: not checked: scenarios/pipe.yaml: not a regular file but a FIFO",
+        "*scenarios/deep.yaml:1:35: nested more than 32 levels deep*"])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
-from checker.site.context import Page, SiteContext, collect, scenario_files
+from checker.site.context import Page, SiteContext, collect
 from checker.site.syntax import scan_page
 from checker.site.verify import ScenarioChecks
 
@@ -27,7 +27,7 @@ def test_the_site_has_no_problem_and_defines_every_rule_of_the_engine() -> None:
 
 
 def test_the_ti4_pages_embed_at_least_15_examples_covering_every_note_of_61_and_81() -> None:
-    context = collect(ti4_pages(), scenario_files(ROOT / "scenarios"), ScenarioChecks(GAMES), ROOT)
+    context = collect(ti4_pages(), ROOT / "scenarios", ScenarioChecks(GAMES), ROOT)
     shown = [example for example in context.examples.values()
              if example.id in context.homes]
     shown += [context.examples[embed.target] for page in ti4_pages()

@@ -3,12 +3,14 @@ inside admonitions and content tabs, with errors pointing at the right line and 
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
 
 from checker.games import GAMES
-from checker.sources import find_files, markdown_fences, read_text, texts_in_file
+from checker.location import Location, Problem
+from checker.sources import ReadError, find_files, markdown_fences, read_text, texts_in_file
 
 BODY = """\
 id: x
@@ -35,14 +37,15 @@ def fenced(body: str, by: int = 0, fence: str = "```") -> str:
 
 
 def test_yaml_file_is_one_text_from_its_first_line() -> None:
-    [text] = texts_in_file("s.yaml", "id: x\n")
+    [text], [] = texts_in_file("s.yaml", "id: x\n")
     assert (text.path, text.text, text.line_offset, text.col_offset) == ("s.yaml", "id: x\n", 0, 0)
 
 
 def test_markdown_page_gives_each_scenario_fence_and_skips_other_fences() -> None:
     page = ("# Title\n\n```yaml\nid: not-a-scenario\n```\n\n" + fenced("id: a\n")
             + "\ntext\n\n" + fenced("id: b\n"))
-    texts = texts_in_file("p.md", page)
+    texts, unclosed = texts_in_file("p.md", page)
+    assert unclosed == []
     assert [(t.text, t.line_offset, t.col_offset) for t in texts] == [
         ("id: a\n", 7, 0), ("id: b\n", 13, 0)]
 
@@ -67,7 +70,7 @@ def test_tilde_and_longer_fences_close_only_on_their_own_kind() -> None:
 
 
 def test_page_without_scenario_fence_has_no_text() -> None:
-    assert texts_in_file("p.md", "# Nothing\n\n```python\nprint(1)\n```\n") == []
+    assert texts_in_file("p.md", "# Nothing\n\n```python\nprint(1)\n```\n") == ([], [])
 
 
 def test_find_files_walks_folders_in_a_stable_order_and_keeps_named_files(tmp_path: Path) -> None:
@@ -160,18 +163,20 @@ def test_read_text_reads_line_endings_as_text_mode_does(tmp_path: Path) -> None:
     path = tmp_path / "endings.yaml"
     path.write_bytes("a: 1\r\nb: \u00e9\rc: 3\n".encode())
     assert read_text(path) == path.read_text(encoding="utf-8") == "a: 1\nb: \u00e9\nc: 3\n"
-    path.write_bytes(b"a: \xff\n")
-    with pytest.raises(UnicodeDecodeError):
+    path.write_bytes(b"a: 1\nb: \xc3\xa9\xff\n")  # e acute, then a byte no UTF-8 text has
+    with pytest.raises(ReadError) as caught:
         read_text(path)
+    assert (caught.value.line, caught.value.col) == (2, 5)
+    assert caught.value.reason == "not UTF-8 text: byte 0xff cannot start or continue a character"
 
 
 def test_read_text_reads_a_file_larger_than_one_read(tmp_path: Path) -> None:
     path = tmp_path / "big.yaml"
-    text = "".join(f"line {n}: {'x' * 70}\n" for n in range(20_000))  # 1.6 MB
+    text = "".join(f"line {n}: {'x' * 70}\n" for n in range(12_000))  # 0.97 MB
     path.write_text(text, encoding="utf-8")
     assert read_text(path) == text
     assert read_text(str(tmp_path / "big.yaml")) == text
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(ReadError, match="^not a regular file but a folder$"):
         read_text(tmp_path)
 
 
@@ -183,6 +188,29 @@ def test_read_text_reads_on_when_the_file_grew_after_its_size_was_taken(
 
     class Small:
         st_size = 10
+        st_mode = stat.S_IFREG
 
     monkeypatch.setattr("checker.sources.os.fstat", lambda handle: Small())
     assert read_text(path) == text
+
+
+def test_an_unclosed_fence_of_another_language_hides_no_scenario_fence_after_it() -> None:
+    """Python-Markdown shows a fence nothing closes as text, so a scenario fence after it
+    is shown, and checked."""
+    page = "# Page\n\n````python\nprint(1)\n\n" + fenced("id: a\n")
+    texts, unclosed = texts_in_file("p.md", page)
+    assert ([(t.text, t.line_offset) for t in texts], unclosed) == ([("id: a\n", 6)], [])
+
+
+def test_an_unclosed_scenario_fence_is_a_located_problem() -> None:
+    page = "# Page\n\n!!! example\n\n    ```scenario\n    id: a\n"
+    assert texts_in_file("p.md", page) == ([], [Problem(Location("p.md", 5, 5), (
+        "this ```scenario fence is never closed: end the example with a line of ```, "
+        "indented as the opening one"))])
+
+
+def test_many_unclosed_fences_are_read_in_linear_time() -> None:
+    """Each unclosed fence used to be searched to the end of the page again."""
+    page = "`````x\n" * 20_000 + "```\n" * 20_000 + fenced("id: a\n")
+    texts, unclosed = texts_in_file("p.md", page)
+    assert unclosed == [] and [t.text for t in texts] == ["id: a\n"]

@@ -13,13 +13,20 @@ from pathlib import Path
 from checker.engine import Ruleset
 from checker.location import Location, Problem
 from checker.rulebook import RuleBook
-from checker.runner import first_uses
+from checker.runner import first_uses, read_problem
 from checker.site.results import CheckedText, Example
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
 from checker.site.walkthrough import Links, place, step_anchor
-from checker.sources import YAML_SUFFIXES, markdown_fences, read_text, walk
+from checker.sources import (
+    YAML_SUFFIXES,
+    OnError,
+    ReadError,
+    read_text,
+    texts_in_file,
+    walk,
+)
 from checker.yamlsource import Text
 
 _SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
@@ -125,7 +132,7 @@ class SiteContext:
         pages = [Page(path.relative_to(docs).as_posix(), display(path, root),
                       path.read_text(encoding="utf-8"))
                  for path in sorted(docs.rglob("*.md"))]
-        return collect(pages, scenario_files(scenarios), ScenarioChecks(games), root)
+        return collect(pages, scenarios, ScenarioChecks(games), root)
 
 
 def fill_slots(html: str, slots: Mapping[str, str]) -> str:
@@ -133,10 +140,10 @@ def fill_slots(html: str, slots: Mapping[str, str]) -> str:
     return _SLOT.sub(lambda m: slots[m[1]], html)
 
 
-def scenario_files(folder: Path | None) -> list[str]:
+def scenario_files(folder: Path | None, onerror: OnError) -> list[str]:
     if folder is None or not folder.is_dir():
         return []
-    return [path for path in walk(str(folder)) if path.endswith(YAML_SUFFIXES)]
+    return [path for path in walk(str(folder), onerror) if path.endswith(YAML_SUFFIXES)]
 
 
 def display(path: Path | str, root: Path | None) -> str:
@@ -149,11 +156,12 @@ def display(path: Path | str, root: Path | None) -> str:
     return absolute[len(inside):].replace(os.sep, "/")
 
 
-def collect(pages: Iterable[Page], files: Iterable[Path | str], checks: ScenarioChecks,
+def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioChecks,
             root: Path | None = None, into: SiteContext | None = None) -> SiteContext:
-    """Scan every page, check every scenario (fences and files), map every rule, and gather
-    every problem: what the build reports, before a single page is rendered. `into` is
-    refilled in place, for a Markdown extension that already holds it."""
+    """Scan every page, check every scenario (the pages' fences and the files of the
+    `scenarios` folder), map every rule, and gather every problem: what the build reports,
+    before a single page is rendered. `into` is refilled in place, for a Markdown extension
+    that already holds it."""
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
     context = SiteContext(checks)
@@ -164,15 +172,21 @@ def collect(pages: Iterable[Page], files: Iterable[Path | str], checks: Scenario
     loaded: list[tuple[CheckedText, str | None]] = []
     for page in pages:
         scans[page.uri] = scan_page(page.path, page.content)
-        for text in markdown_fences(page.path, page.content):
+        texts, unclosed = texts_in_file(page.path, page.content)
+        context.problems += unclosed
+        for text in texts:
             checked = context.fences[text.text] = checks.check(text)
             loaded.append((checked, page.uri))
-    for path in files:
+
+    def unlisted(folder: str, reason: str) -> None:
+        context.problems.append(Problem(Location(display(folder, root), 1, 1), reason))
+
+    for path in scenario_files(scenarios, unlisted):
         name = display(path, root)
         try:
             content = read_text(path)
-        except (OSError, UnicodeDecodeError) as exc:
-            context.problems.append(Problem(Location(name, 1, 1), f"cannot read file: {exc}"))
+        except ReadError as exc:
+            context.problems.append(read_problem(name, exc))
             continue
         loaded.append((checks.check(Text(name, content)), None))
     checks.finish_build()
@@ -205,11 +219,16 @@ def collect(pages: Iterable[Page], files: Iterable[Path | str], checks: Scenario
 def render_checked(checked: CheckedText, links: Links) -> str:
     """The walkthroughs of one YAML text, or its errors in red when it could not be read."""
     if checked.problems:
-        items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
-                        for p in checked.problems)
-        return (f'<div class="wt wt--failed"><div class="wt-failure" role="alert"><p>This '
-                f'example could not be read:</p><ul>{items}</ul></div></div>')
+        return failure_html(checked.problems)
     return "\n".join(render(example, links) for example in checked.examples)
+
+
+def failure_html(problems: Iterable[Problem]) -> str:
+    """An example that could not be read, in red, with each problem and its place."""
+    items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
+                    for p in problems)
+    return (f'<div class="wt wt--failed"><div class="wt-failure" role="alert"><p>This '
+            f'example could not be read:</p><ul>{items}</ul></div></div>')
 
 
 def render(example: Example, links: Links) -> str:

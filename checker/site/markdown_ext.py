@@ -18,7 +18,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from checker.games import GAMES
-from checker.site.context import SiteContext
+from checker.site.context import SiteContext, failure_html
 from checker.site.syntax import RULE_MARK, RULE_REF, SCENARIO_EMBED, depth, label, prose_lines
 from checker.sources import fence_spans
 
@@ -38,7 +38,9 @@ class ExamplesPreprocessor(Preprocessor):
         done = 0
         for fence in fence_spans(self.context.page, lines):
             out += self._embeds(lines[done:fence.start])
-            out += self._block(fence.indent, self.context.fence_html(fence.text))
+            html = self.context.fence_html(fence.text) if fence.closed else \
+                failure_html([fence.unclosed()])
+            out += self._block(fence.indent, html)
             done = fence.end
         out += self._embeds(lines[done:])
         return out

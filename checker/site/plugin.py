@@ -20,7 +20,7 @@ from checker.games import GAMES
 from checker.schema import scenario_schema
 from checker.site.assets import ASSETS, asset_text
 from checker.site.context import Page as SourcePage
-from checker.site.context import SiteContext, collect, display, fill_slots, scenario_files
+from checker.site.context import SiteContext, collect, display, fill_slots
 from checker.site.markdown_ext import RulesExtension
 from checker.site.scenario_pages import scenario_pages
 from checker.site.store import ResultStore
@@ -82,7 +82,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             scenario_schema(GAMES), separators=(",", ":"))))
         pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, self.root),
                             f.content_string) for f in files.documentation_pages()]
-        context = collect(pages, scenario_files(self.root / self.config.scenarios), self.checks,
+        context = collect(pages, self.root / self.config.scenarios, self.checks,
                           self.root, into=self.context)
         context.rules.use_directory_urls = config.use_directory_urls
         context.deferred, context.appended = {}, {}

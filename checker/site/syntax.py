@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from checker.location import Location
-from checker.sources import ANY_FENCE, closes_fence
+from checker.sources import fenced_blocks
 
 RULE_MARK = re.compile(r"§(?P<ref>[0-9]+(?:\.[0-9A-Za-z]+)*)(?=\s|$)")
 """`§61.6` at the start of a rule item's text."""
@@ -75,14 +75,12 @@ def scan_page(path: str, content: str) -> PageScan:
 def prose_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
     """The lines outside fenced code blocks, with their 0-based index (a `scenario` fence is a
     code block too)."""
-    opening: re.Match[str] | None = None
-    for number, line in enumerate(lines):
-        if opening is None:
-            opening = ANY_FENCE.match(line)
-            if opening is None:
-                yield number, line
-        elif closes_fence(line, opening["indent"], opening["fence"]):
-            opening = None
+    done = 0
+    for block in fenced_blocks(lines):
+        if block.closed:
+            yield from ((number, lines[number]) for number in range(done, block.start))
+            done = block.end
+    yield from ((number, lines[number]) for number in range(done, len(lines)))
 
 
 def _blank(match: re.Match[str]) -> str:

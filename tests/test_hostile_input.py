@@ -1,0 +1,212 @@
+"""Hostile and broken input through the real `checker` command: every file gets located
+one-line errors, the good files next to it are still checked, nothing crashes, hangs or
+takes much memory, output stays one line per problem, and exit codes follow pytest's."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from checker import limits
+
+MEMORY_CAP = 200 << 20
+"""The address space each command may use: a refusal must stay well under it."""
+
+LOCATED = r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): \S"
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`checker ARGS` under the memory cap, never waiting more than 60 s."""
+    done = subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=60, preexec_fn=_capped, check=False)
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    return done
+
+
+def alias_bomb() -> str:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for name, before in zip("bcdefghi", "abcdefgh"):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{before}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+HOSTILE = {
+    "deep-flow.yaml": "a: " + "[" * 25_000 + "]" * 25_000 + "\n",
+    "deep-block.yaml": "".join("  " * n + "a:\n" for n in range(3_000)) + "  " * 3_000 + "b: 1\n",
+    "huge-integer.yaml": "id: x\ntitle: X\ngame: ti4\nsetup:\n  points: {Red: " + "9" * 5_000
+                         + "}\n",
+    "alias-bomb.yaml": alias_bomb(),
+    "recursive-alias.yaml": "id: x\nsetup: &a\n  b: [*a]\n",
+    "not-yaml.yaml": "id: [x\n",
+}
+"""File name -> text; each must give located errors only."""
+
+
+def test_hostile_files_are_refused_in_place_and_hide_nothing(tmp_path: Path, minimal) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    for name, text in HOSTILE.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "too-large.yaml").write_bytes(b"# " + b"x" * limits.FILE_BYTES + b"\n")
+    (folder / "binary.yaml").write_bytes(bytes(range(256)))
+    (folder / "zz-good.yaml").write_text(minimal, encoding="utf-8")
+    done = run("run", "scenarios", cwd=tmp_path)
+    assert done.returncode == 1
+    *problems, summary = done.stdout.splitlines()
+    assert summary == "1 passed, 8 failed"
+    by_file = {line.split(":", 1)[0] for line in problems}
+    assert by_file == {f"scenarios/{name}" for name in [*HOSTILE, "too-large.yaml",
+                                                         "binary.yaml"]}
+    for line in problems:
+        assert line.startswith("scenarios/") and line.count(":") >= 3, line
+    assert (f"scenarios/too-large.yaml:1:1: cannot read file: the file is "
+            f"{limits.FILE_BYTES + 3:,} bytes; scenario files and pages may have at most "
+            f"{limits.FILE_BYTES:,}") in problems
+
+
+def test_odd_paths_under_a_folder_are_reported_with_their_path(tmp_path: Path, minimal) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "loop.yaml").symlink_to("loop.yaml")
+    (folder / "nowhere.yaml").symlink_to("missing.yaml")
+    (folder / "looping-folder").symlink_to(".")
+    os.mkfifo(folder / "pipe.yaml")
+    (folder / "device.yaml").symlink_to("/dev/zero")
+    (folder / "good.yaml").write_text(minimal, encoding="utf-8")
+    done = run("run", "scenarios", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        "scenarios/device.yaml:1:1: cannot read file: not a regular file but a device",
+        "scenarios/loop.yaml:1:1: cannot read file: Too many levels of symbolic links",
+        "scenarios/nowhere.yaml:1:1: cannot read file: No such file or directory",
+        "scenarios/pipe.yaml:1:1: cannot read file: not a regular file but a FIFO",
+        "1 passed, 4 failed"]
+
+
+@pytest.mark.parametrize("path, reason", [("/dev/zero", "not a regular file but a device"),
+                                          ("pipe.yaml", "not a regular file but a FIFO")])
+def test_a_device_or_fifo_named_on_the_command_line_is_refused_at_once(
+        tmp_path: Path, path: str, reason: str) -> None:
+    """`checker run /dev/zero` read until memory ran out; a FIFO blocked forever."""
+    os.mkfifo(tmp_path / "pipe.yaml")
+    done = run("run", path, cwd=tmp_path)
+    assert (done.returncode, done.stdout.splitlines()) == (
+        1, [f"{path}:1:1: cannot read file: {reason}", "0 passed, 1 failed"])
+
+
+def test_a_folder_that_cannot_be_listed_is_reported_and_the_rest_checked(
+        tmp_path: Path, minimal, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """Run in-process: as root (CI) no permission bit keeps a folder from being listed."""
+    from checker.cli import main
+
+    (tmp_path / "scenarios" / "locked").mkdir(parents=True)
+    (tmp_path / "scenarios" / "good.yaml").write_text(minimal, encoding="utf-8")
+    scandir = os.scandir
+
+    def refusing(path: str) -> object:
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied")
+        return scandir(path)
+
+    monkeypatch.setattr("checker.sources.os.scandir", refusing)
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "scenarios"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "scenarios/locked:1:1: cannot list the folder: Permission denied", "1 passed, 1 failed"]
+
+
+# User text in every output format: one line per problem, no control character.
+
+FORGED = "Red\nscenarios/other.yaml:1:1: all good\x1b[2J\u202e"
+
+
+def _forging(minimal: str) -> str:
+    """A scenario whose claim names a player with a line break, a terminal escape and a
+    right-to-left override."""
+    return minimal.replace("  points: {Red: 1}", f"  points: {{{FORGED!r}: 1}}".replace(
+        "'", '"'))
+
+
+def test_user_text_never_starts_a_line_in_any_output_format(tmp_path: Path, minimal) -> None:
+    (tmp_path / "forged.yaml").write_text(_forging(minimal), encoding="utf-8")
+    for args in (("run", "forged.yaml"), ("run", "--format", "github", "forged.yaml"),
+                 ("explain", "forged.yaml")):
+        done = run(*args, cwd=tmp_path)
+        assert done.returncode == 1
+        for line in done.stdout.splitlines():
+            assert not any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f or c == "\u202e"
+                           for c in line), line
+            assert not line.startswith("scenarios/other.yaml"), line
+        assert "Red\\nscenarios/other.yaml:1:1: all good\\x1b[2J\\u202e" in done.stdout
+
+
+def test_the_junit_report_parses_whatever_the_text(tmp_path: Path, minimal) -> None:
+    (tmp_path / "forged.yaml").write_text(_forging(minimal), encoding="utf-8")
+    name = "odd\x01name.yaml"
+    (tmp_path / name).write_text("id: [\x7f\n", encoding="utf-8")
+    done = run("run", "--junit-xml", "report.xml", "forged.yaml", name, cwd=tmp_path)
+    assert done.returncode == 1
+    suite = ET.parse(tmp_path / "report.xml").getroot()
+    assert suite.get("tests") == "2"
+    assert [case.get("classname") for case in suite] == ["forged.yaml", "odd\\x01name.yaml"]
+    errors = [case.find("error") for case in suite]
+    assert all(error is not None for error in errors)
+    assert "\\x1b[2J" in (errors[0].text or "") and "#x007f" in (errors[1].text or "")
+
+
+# Exit codes: 3 for the checker's own failure, with the place of the input it met.
+
+def test_an_engine_crash_exits_3_with_the_scenario_place(tmp_path: Path, minimal) -> None:
+    (tmp_path / "good.yaml").write_text(minimal, encoding="utf-8")
+    crash = ("import sys\n"
+             "from checker.games.ti4.ruleset import TI4\n"
+             "def boom(self, state, kind, args):\n"
+             "    raise KeyError('lost')\n"
+             "TI4.apply = boom\n"
+             "from checker.cli import main\n"
+             "sys.exit(main(['run', 'good.yaml']))\n")
+    done = subprocess.run([sys.executable, "-c", crash], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout.splitlines(), done.stderr) == (
+        3, ["good.yaml:1:1: internal error in the ti4 engine: KeyError: 'lost'",
+            "0 passed, 1 failed"], "")
+
+
+# The site: every problem reported, the good examples still built.
+
+def test_the_site_reports_every_hostile_file_and_still_shows_the_good_examples(
+        tmp_path: Path) -> None:
+    from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs
+
+    unclosed = "```scenario\nid: never-closed\n"
+    deep = "```scenario\na: " + "[" * 25_000 + "]" * 25_000 + "\n```\n"
+    config = make_site(tmp_path, {"ti4/page.md": f"# Page\n\n{GOOD}\n{deep}\n"
+                                                 "[[scenario:standalone]]\n\n" + unclosed},
+                       {**{name: HOSTILE[name] for name in ("alias-bomb.yaml", "deep-flow.yaml")},
+                        "standalone.yaml": GOOD_YAML.replace("ti4-page-example", "standalone")})
+    os.mkfifo(tmp_path / "scenarios" / "pipe.yaml")
+    (tmp_path / "scenarios" / "loop.yaml").symlink_to("loop.yaml")
+    done = mkdocs(config)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    for problem in ["docs/ti4/page.md:20:35: nested more than 32 levels deep",
+                    "docs/ti4/page.md:25:1: this ```scenario fence is never closed",
+                    "scenarios/alias-bomb.yaml:5:28: more than 50,000 values",
+                    "scenarios/deep-flow.yaml:1:35: nested more than 32 levels deep",
+                    "scenarios/loop.yaml:1:1: cannot read file: Too many levels of symbolic",
+                    "scenarios/pipe.yaml:1:1: cannot read file: not a regular file but a FIFO"]:
+        assert f"ERROR   -  checker: {problem}" in done.stderr, problem
+    built(config, "serve")
+    page = html(tmp_path, "ti4/page")
+    assert page.count(' data-walkthrough ') == 2  # the good fence and the embedded scenario
+    assert page.count("This example could not be read") == 2
