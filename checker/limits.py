@@ -18,6 +18,3 @@ all it stands for, so an "alias bomb" of a few hundred bytes is refused at once.
 
 NUMBER_CHARACTERS = 20
 """The written length of a number (`123`, `0x1F`, `1.5e3`)."""
-
-SHOWN_CHARACTERS = 80
-"""How much of a long piece of user text a message quotes."""

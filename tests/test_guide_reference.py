@@ -230,3 +230,16 @@ No table here.
         "line 7: group key-ti4-setup: `round` is listed twice",
         "line 16: group key-ti4-steps has no table of keys",
     ]
+
+
+def test_the_guide_states_the_limits_the_checker_applies() -> None:
+    from checker import limits
+
+    section = _page_text().split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ")]
+    assert f"| a scenario file or a Markdown page | {limits.FILE_BYTES:,} bytes" in section
+    assert any(row.startswith("| nesting") and f"| {limits.DEPTH} levels" in row for row in rows)
+    assert any(row.startswith("| values in one YAML text") and f"| {limits.VALUES:,}:" in row
+               for row in rows)
+    assert any(row.startswith("| a number |") and f"| {limits.NUMBER_CHARACTERS} characters"
+               in row for row in rows)
