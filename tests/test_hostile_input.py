@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -210,3 +211,32 @@ def test_the_site_reports_every_hostile_file_and_still_shows_the_good_examples(
     page = html(tmp_path, "ti4/page")
     assert page.count(' data-walkthrough ') == 2  # the good fence and the embedded scenario
     assert page.count("This example could not be read") == 2
+
+
+def test_a_checker_bug_met_while_building_is_shown_in_place(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in drafting a walkthrough, or in reading a scenario, fails that example on its
+    page; the build goes on to report the rest."""
+    from sites import GOOD, GOOD_YAML, built, html, make_site
+
+    def broken(*args: object) -> str:
+        raise ValueError("no draft")
+
+    def unbuildable(*args: object) -> object:
+        raise RuntimeError("no build")
+
+    second = GOOD_YAML.replace("ti4-page-example", "second")
+    config = make_site(tmp_path, {"ti4/page.md": f"# Page\n\n{GOOD}"},
+                       {"second.yaml": second, "other.yaml": second.replace("second", "third")})
+    monkeypatch.setattr("checker.site.verify.draft", broken)
+    plugin = built(config, "serve").plugins["checker"]
+    assert "docs/ti4/page.md:4:1: internal error in the walkthrough: ValueError: no draft" in [
+        str(p) for p in plugin.context.problems]
+    assert "internal error in the walkthrough" in html(tmp_path, "ti4/page")
+    monkeypatch.setattr("checker.site.verify.build", unbuildable)
+    shutil.rmtree(tmp_path / ".cache")  # results are kept on disk between builds
+    plugin = built(config, "serve").plugins["checker"]
+    assert [str(p) for p in plugin.context.problems if "internal" in p.message] == [
+        "docs/ti4/page.md:4:1: internal error in the checker: RuntimeError: no build",
+        "scenarios/other.yaml:1:1: internal error in the checker: RuntimeError: no build",
+        "scenarios/second.yaml:1:1: internal error in the checker: RuntimeError: no build"]

@@ -20,7 +20,7 @@ import yaml
 
 import checker
 from checker.engine import Ruleset
-from checker.location import Location, Problem, ScenarioError
+from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.runner import check_scenario
 from checker.scenario import build
 from checker.site.results import CheckedText, Example, Result
@@ -90,21 +90,30 @@ class ScenarioChecks:
         return _place(result, text)
 
     def _run(self, yaml_text: str) -> Result:
+        unplaced = Text("", yaml_text)
         try:
-            unplaced = Text("", yaml_text)
             scenarios = build(load(unplaced), unplaced, self.games)
         except ScenarioError as error:
             return Result((), tuple(error.problems))
+        except Exception as exc:  # noqa: BLE001 - a checker bug is shown in place
+            return Result((), (InternalError(unplaced.location((1, 1)), "internal error in "
+                                             f"the checker: {type(exc).__name__}: {exc}"),))
         self.runs += len(scenarios)
-        examples = []
+        examples, problems = [], list[Problem]()
         for scenario in scenarios:
             verdict = check_scenario(scenario, self.games)
             notes = narration(scenario)
+            try:
+                html = draft(scenario, verdict, notes)
+            except Exception as exc:  # noqa: BLE001 - a renderer bug is shown in place
+                problems.append(InternalError(scenario.location, f"internal error in the "
+                                              f"walkthrough: {type(exc).__name__}: {exc}"))
+                continue
             examples.append(Example(
                 scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
-                len(scenario.steps), verdict.passed, tuple(verdict.failures()),
-                draft(scenario, verdict, notes), summary(scenario, notes)))
-        return Result(tuple(examples), ())
+                len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
+                summary(scenario, notes)))
+        return Result(tuple(examples), tuple(problems))
 
 
 def _place(result: Result, text: Text) -> CheckedText:
