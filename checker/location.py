@@ -6,10 +6,11 @@ import re
 from dataclasses import dataclass
 
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
-                     "\u2066-\u2069\ufeff]")
+                     "\u2066-\u2069\ud800-\udfff\ufeff\ufffe\uffff]")
 """Characters that would end a line or steer the terminal or the text's direction: control
 characters (C0, DEL, C1), the line and paragraph separators, and the bidirectional marks and
-overrides (a name can otherwise display as another)."""
+overrides (a name can otherwise display as another); and those no UTF-8 output or XML report
+may hold (lone surrogates, U+FFFE, U+FFFF)."""
 
 
 def inert(text: str) -> str:

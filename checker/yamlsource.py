@@ -8,6 +8,7 @@ shown (`Text.position`).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from typing import Any, NoReturn
@@ -61,22 +62,45 @@ class YList(list):  # type: ignore[type-arg]
     item_pos: list[Pos]
 
 
+_ODD_BREAKS = re.compile("[\x85\u2028\u2029]")
+"""Characters YAML 1.1 counts as line breaks and editors do not."""
+_BREAK = re.compile(r"\r\n|\r|\n")
+"""Line breaks as editors count them."""
+
+
 class Text:
     """A piece of YAML inside a file: the path, the text and where the text starts."""
 
-    __slots__ = ("col_offset", "line_offset", "path", "text")
+    __slots__ = ("_line_starts", "col_offset", "line_offset", "path", "text")
 
     def __init__(self, path: str, text: str, line_offset: int = 0, col_offset: int = 0) -> None:
         self.path = path
         self.text = text
         self.line_offset = line_offset
         self.col_offset = col_offset
+        self._line_starts: list[int] | None = None
+        """Where each line starts, when the text holds a break libyaml counts and an editor
+        does not (NEL, LS, PS): libyaml's line numbers are then past the editor's."""
+        if _ODD_BREAKS.search(text) is not None:
+            self._line_starts = [0] + [m.end() for m in _BREAK.finditer(text)]
 
     def position(self, pos: Pos) -> tuple[int, int]:
         """1-based line and column in the file."""
         if pos.__class__ is tuple:
             return pos  # type: ignore[no-any-return]
+        if self._line_starts is not None:
+            return self.offset_position(pos.index)
         return pos.line + 1 + self.line_offset, pos.column + 1 + self.col_offset
+
+    def offset_position(self, offset: int) -> tuple[int, int]:
+        """1-based line and column in the file of the character at `offset` in the text,
+        lines counted as an editor counts them."""
+        starts = self._line_starts
+        if starts is None:
+            starts = self._line_starts = [0] + [m.end() for m in _BREAK.finditer(self.text)]
+        line0 = bisect.bisect_right(starts, offset) - 1
+        col0 = offset - starts[line0]
+        return line0 + 1 + self.line_offset, col0 + 1 + self.col_offset
 
     def location(self, pos: Pos) -> Location:
         line, col = self.position(pos)
@@ -95,7 +119,7 @@ def load(source: Text) -> Any:
         problem = (exc.problem or exc.context or "invalid YAML").strip()
         raise ScenarioError([Problem(Location(source.path, line, col), f"YAML: {problem}")]) from None
     except yaml.reader.ReaderError as exc:
-        line, col = _position(source, exc.position)
+        line, col = source.offset_position(exc.position)
         reason = f"unacceptable character #x{exc.character:04x}: {exc.reason}" \
             if isinstance(exc.character, int) else str(exc.reason)
         raise ScenarioError([Problem(Location(source.path, line, col), f"YAML: {reason}")]) from None
@@ -105,13 +129,6 @@ def load(source: Text) -> Any:
         raise ScenarioError([Problem(where, f"YAML: {message}")]) from None
     finally:
         loader.dispose()
-
-
-def _position(source: Text, offset: int) -> tuple[int, int]:
-    before = source.text[:offset]
-    line0 = before.count("\n")
-    col0 = offset - (before.rfind("\n") + 1)
-    return line0 + 1 + source.line_offset, col0 + 1 + source.col_offset
 
 
 class _Open:
@@ -274,7 +291,16 @@ class _Composer:
         if tag == _INT and _DECIMAL.fullmatch(value):
             return int(value)
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
-        return self.loader.construct_object(node, deep=True)
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.MarkedYAMLError:
+            raise
+        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
+            # PyYAML's constructors trust the tag: `!!int 0x`, `!!bool maybe` or the date
+            # 2024-02-30 raise plain Python errors.
+            kind = tag.rsplit(":", 1)[-1] if tag.startswith("tag:yaml.org,2002:") else tag
+            self.refuse(event.start_mark, f"YAML: '{value}' is not a valid {kind}")
+            return None
 
     def alias(self, event: Any, stack: list[_Open]) -> Any:
         name, pos = event.anchor, event.start_mark

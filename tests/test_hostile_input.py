@@ -128,7 +128,9 @@ def test_a_folder_that_cannot_be_listed_is_reported_and_the_rest_checked(
 
 # User text in every output format: one line per problem, no control character.
 
-FORGED = "Red\nscenarios/other.yaml:1:1: all good\x1b[2J\u202e"
+FORGED = "Red\nscenarios/other.yaml:1:1: all good\x1b[2J\u202e\ufffe"
+"""A player name with a line break, a terminal escape, a right-to-left override and a
+character no XML document may hold."""
 
 
 def _forging(minimal: str) -> str:
@@ -145,10 +147,10 @@ def test_user_text_never_starts_a_line_in_any_output_format(tmp_path: Path, mini
         done = run(*args, cwd=tmp_path)
         assert done.returncode == 1
         for line in done.stdout.splitlines():
-            assert not any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f or c == "\u202e"
+            assert not any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f or c in "\u202e\ufffe"
                            for c in line), line
             assert not line.startswith("scenarios/other.yaml"), line
-        assert "Red\\nscenarios/other.yaml:1:1: all good\\x1b[2J\\u202e" in done.stdout
+        assert "Red\\nscenarios/other.yaml:1:1: all good\\x1b[2J\\u202e\\ufffe" in done.stdout
 
 
 def test_the_junit_report_parses_whatever_the_text(tmp_path: Path, minimal) -> None:
@@ -162,7 +164,8 @@ def test_the_junit_report_parses_whatever_the_text(tmp_path: Path, minimal) -> N
     assert [case.get("classname") for case in suite] == ["forged.yaml", "odd\\x01name.yaml"]
     errors = [case.find("error") for case in suite]
     assert all(error is not None for error in errors)
-    assert "\\x1b[2J" in (errors[0].text or "") and "#x007f" in (errors[1].text or "")
+    assert "\\x1b[2J\\u202e\\ufffe" in (errors[0].text or "")
+    assert "#x007f" in (errors[1].text or "")
 
 
 # Exit codes: 3 for the checker's own failure, with the place of the input it met.

@@ -236,3 +236,32 @@ def test_recursive_alias_is_located_at_the_alias() -> None:
 def test_an_anchor_set_twice_is_an_error_at_the_second() -> None:
     assert _error_lines("a: &x 1\nb: &x [2]\n") == [
         "f.yaml:2:4: YAML: the anchor &x is set twice (first set at line 1)"]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("a: !!int 0x\n", "f.yaml:1:4: YAML: '0x' is not a valid int"),
+    ("a: !!float abc\n", "f.yaml:1:4: YAML: 'abc' is not a valid float"),
+    ("a: !!bool maybe\n", "f.yaml:1:4: YAML: 'maybe' is not a valid bool"),
+    ("a: 2024-02-30\n", "f.yaml:1:4: YAML: '2024-02-30' is not a valid timestamp"),
+    ("a: !!timestamp x\n", "f.yaml:1:4: YAML: 'x' is not a valid timestamp"),
+    ("a: !!int\n", "f.yaml:1:4: YAML: '' is not a valid int"),
+])
+def test_a_value_its_tag_does_not_fit_is_refused_in_place(text: str, message: str) -> None:
+    """PyYAML's constructors trust the tag and raise plain Python errors on a value that
+    does not fit it; each is a located problem, and the rest of the text is still read."""
+    assert _error_lines(text + "b: !!bool maybe\n") == [
+        message, "f.yaml:2:4: YAML: 'maybe' is not a valid bool"]
+
+
+def test_lines_are_counted_as_an_editor_counts_them_whatever_breaks_yaml_sees() -> None:
+    """YAML 1.1 counts NEL, LS and PS as line breaks; editors do not, so a place after one
+    is reported on the line an editor shows (never past the end of the file)."""
+    f = Text("f.yaml", "a: 'x\u2028y\u0085z'\nb: \"\u2029c\"\nd: [\n", line_offset=4, col_offset=2)
+    with pytest.raises(ScenarioError) as caught:
+        load(f)
+    (problem,) = caught.value.problems
+    assert (problem.location.line, problem.location.col) == (8, 3)
+    g = Text("g.yaml", "a: 'x\u2028y'\nb: 1\r\nc: 2\n")
+    value = load(g)
+    assert _all(g, value.key_pos) == {"a": (1, 1), "b": (2, 1), "c": (3, 1)}
+    assert _at(g, value.value_pos["b"]) == (2, 4)
