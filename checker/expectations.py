@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from checker import limits
 from checker.vocabulary import Bool, Expectation, Int, ListOf, Ref, Spec, Str
 
 
@@ -46,7 +47,7 @@ GAME_END: dict[str, Expectation] = {
                     _winner),
         Expectation("ended_by", RULE_ID, "The rule that ended the game and decided the winner.",
                     lambda v: v.outcome.rule if v.outcome else None),
-        Expectation("ended_at_step", Int(minimum=0),
+        Expectation("ended_at_step", Int(minimum=0, maximum=limits.STEPS),
                     "The number of the step (from 1) during which the game ended; 0 at setup.",
                     lambda v: v.ended_at_step),
     )
@@ -58,7 +59,7 @@ STEP_ONLY: dict[str, Expectation] = {
         Expectation("rejected", RULE_ID,
                     "The rules forbid this step: the engine must refuse it, citing this rule.",
                     lambda v: v.rejected_by),
-        Expectation("cites", ListOf(RULE_ID, min_items=1),
+        Expectation("cites", ListOf(RULE_ID, min_items=1, max_items=limits.RULE_IDS),
                     "Rules the engine must cite while resolving this step (others may be cited too).",
                     lambda v: v.citations, compare="contains"),
     )

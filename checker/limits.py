@@ -18,3 +18,12 @@ all it stands for, so an "alias bomb" of a few hundred bytes is refused at once.
 
 NUMBER_CHARACTERS = 20
 """The written length of a number (`123`, `0x1F`, `1.5e3`)."""
+
+SCENARIOS = 100
+"""Scenarios in one YAML text (a file may hold a list of them; the project's most is 2)."""
+
+STEPS = 200
+"""Steps in one scenario (the project's most is 11)."""
+
+RULE_IDS = 50
+"""Rule ids in a scenario's `about`, or in one step's `cites` (the project's most is 9)."""

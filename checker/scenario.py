@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from checker import limits
 from checker.expectations import GAME_END, RULE_ID, STEP_ONLY
 from checker.location import Location, ScenarioError
 from checker.rulebook import RULE_ID as RULE_ID_PATTERN
@@ -89,12 +90,13 @@ ENVELOPE = {
     "id": Key(Str(), "Stable slug, unique in the site (lowercase letters, digits, dashes).", required=True),
     "title": Key(Str(), "The question the example answers, as a player would ask it.", required=True),
     "game": Key(Str(), "Which ruleset judges the scenario.", required=True),
-    "about": Key(ListOf(RULE_ID, unique=True), "Rule ids this example illustrates, e.g. ti4:61.6."),
+    "about": Key(ListOf(RULE_ID, unique=True, max_items=limits.RULE_IDS),
+                 "Rule ids this example illustrates, e.g. ti4:61.6."),
     "status": Key(Choice(STATUSES, "status"), "`verified` (default), or `disputed`: expected to "
                   "disagree with the engine; fails once it agrees."),
     "setup": Key(Record({}), "The game-specific starting state."),
-    "steps": Key(ListOf(Str()), "Ordered decisions and events, each one step kind with its "
-                 "arguments and an optional `expect`."),
+    "steps": Key(ListOf(Str(), max_items=limits.STEPS), "Ordered decisions and events, each one "
+                 "step kind with its arguments and an optional `expect`."),
     "expect": Key(Record({}), "Claims checked after the last step."),
 }
 """The envelope keys; the per-game parts (setup, steps, expect) come from each game's vocabulary
@@ -112,6 +114,10 @@ def build(value: Any, source: Text, games: Mapping[str, Game]) -> list[Scenario]
         items = list(zip(value, value.item_pos))
         if not items:
             ctx.error(value.pos, "empty list: no scenario here")
+        if len(items) > limits.SCENARIOS:
+            ctx.error(value.pos, f"expected at most {limits.SCENARIOS} scenarios in one text, got "
+                      f"{len(items)}")
+            raise ScenarioError(ctx.problems)
     else:
         items = [(value, getattr(value, "pos", (source.line_offset + 1, source.col_offset + 1)))]
     scenarios = []
@@ -208,6 +214,9 @@ def _steps(node: Any, pos: Pos, ctx: Context, game: Game, games: Mapping[str, Ga
         return []
     if not isinstance(node, YList):
         ctx.error(pos, f"`steps` must be a list, got {type_name(node)}")
+        return []
+    if len(node) > limits.STEPS:
+        ctx.error(pos, f"expected at most {limits.STEPS} steps, got {len(node)}")
         return []
     steps = []
     for index, (item, item_pos) in enumerate(zip(node, node.item_pos), start=1):

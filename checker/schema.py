@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from checker import limits
 from checker.engine import Ruleset
 from checker.scenario import ENVELOPE, STATUSES, expectations_for
 
@@ -32,7 +33,8 @@ def _game_schema(ruleset: Ruleset, definitions: dict[str, Any]) -> dict[str, Any
         "if": {"properties": {"game": {"const": ruleset.game}}, "required": ["game"]},
         "then": {"properties": {
             "setup": ruleset.vocabulary.setup.schema(),
-            "steps": {"type": "array", "items": _step_schema(ruleset, definitions)},
+            "steps": {"type": "array", "maxItems": limits.STEPS,
+                      "items": _step_schema(ruleset, definitions)},
             "expect": _claims_schema(ruleset, step_level=False),
         }},
     }
@@ -47,7 +49,7 @@ def scenario_schema(games: Mapping[str, Ruleset]) -> dict[str, Any]:
     envelope["about"].update(ENVELOPE["about"].spec.schema())
     envelope["status"].update({"enum": list(STATUSES)})
     envelope["setup"].update({"type": "object"})
-    envelope["steps"].update({"type": "array"})
+    envelope["steps"].update({"type": "array", "maxItems": limits.STEPS})
     envelope["expect"].update({"type": "object"})
     definitions: dict[str, Any] = {}
     scenario = {
@@ -66,7 +68,8 @@ def scenario_schema(games: Mapping[str, Ruleset]) -> dict[str, Any]:
         "description": "A worked rules example, checked by the rules engine.",
         "$defs": definitions,
         "anyOf": [{"$ref": "#/$defs/scenario"},
-                  {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/scenario"}}],
+                  {"type": "array", "minItems": 1, "maxItems": limits.SCENARIOS,
+                   "items": {"$ref": "#/$defs/scenario"}}],
     }
 
 

@@ -84,8 +84,15 @@ class Str(Spec):
 
 @dataclass
 class Int(Spec):
+    """A whole number. The maximum must be given: a count in a scenario is never unbounded, so
+    hostile input cannot make the engine build or loop over a billion of anything."""
+
     minimum: int | None = None
-    maximum: int | None = None
+    maximum: int = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.maximum, int) or isinstance(self.maximum, bool):
+            raise TypeError(f"Int needs a whole number as its maximum, got {self.maximum!r}")
 
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -94,7 +101,7 @@ class Int(Spec):
         if self.minimum is not None and value < self.minimum:
             ctx.error(pos, f"expected at least {self.minimum}, got {value}")
             return _INVALID
-        if self.maximum is not None and value > self.maximum:
+        if value > self.maximum:
             ctx.error(pos, f"expected at most {self.maximum}, got {value}")
             return _INVALID
         return value
@@ -103,8 +110,7 @@ class Int(Spec):
         out: dict[str, Any] = {"type": "integer"}
         if self.minimum is not None:
             out["minimum"] = self.minimum
-        if self.maximum is not None:
-            out["maximum"] = self.maximum
+        out["maximum"] = self.maximum
         return out
 
     def expects(self) -> str:
@@ -181,13 +187,24 @@ class Ref(Spec):
 
 @dataclass
 class ListOf(Spec):
+    """A list. `max_items` must be given, for the same reason as Int's maximum; a list past it
+    is refused at once, its items unread."""
+
     item: Spec
     min_items: int = 0
     unique: bool = False
+    max_items: int = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.max_items, int) or isinstance(self.max_items, bool):
+            raise TypeError(f"ListOf needs a whole number as max_items, got {self.max_items!r}")
 
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
         if not isinstance(value, YList):
             ctx.error(pos, f"expected a list, got {type_name(value)}")
+            return _INVALID
+        if len(value) > self.max_items:
+            ctx.error(pos, f"expected at most {self.max_items} item(s), got {len(value)}")
             return _INVALID
         if len(value) < self.min_items:
             ctx.error(pos, f"expected at least {self.min_items} item(s), got {len(value)}")
@@ -206,6 +223,7 @@ class ListOf(Spec):
         out: dict[str, Any] = {"type": "array", "items": self.item.schema()}
         if self.min_items:
             out["minItems"] = self.min_items
+        out["maxItems"] = self.max_items
         if self.unique:
             out["uniqueItems"] = True
         return out
@@ -217,10 +235,15 @@ class MapOf(Spec):
 
     key: Spec
     value: Spec
+    max_keys: int | None = None
+    """Needed when the keys are free text; names from a list (players, cards) bound themselves."""
 
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
         if not isinstance(value, YMap):
             ctx.error(pos, f"expected a mapping, got {type_name(value)}")
+            return _INVALID
+        if self.max_keys is not None and len(value) > self.max_keys:
+            ctx.error(pos, f"expected at most {self.max_keys} key(s), got {len(value)}")
             return _INVALID
         out = {}
         for key, item in value.items():
@@ -231,7 +254,8 @@ class MapOf(Spec):
 
     def schema(self) -> dict[str, Any]:
         return {"type": "object", "additionalProperties": self.value.schema(),
-                **({"propertyNames": self.key.schema()} if "enum" in self.key.schema() else {})}
+                **({"propertyNames": self.key.schema()} if "enum" in self.key.schema() else {}),
+                **({"maxProperties": self.max_keys} if self.max_keys is not None else {})}
 
 
 @dataclass

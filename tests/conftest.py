@@ -103,11 +103,14 @@ class Toy:
     rulebook = RuleBook("toy", {"1": "Adding", "2": "Reaching the goal ends the game",
                                 "3": "No adding zero", "9": "Explode"})
     vocabulary = Vocabulary(
-        setup=Record({"goal": Key(Int(minimum=1), "Where the game ends.", default=3),
-                      "start": Key(Int(minimum=0), "Where the counter starts.", default=0)},
+        setup=Record({"goal": Key(Int(minimum=1, maximum=100), "Where the game ends.",
+                                  default=3),
+                      "start": Key(Int(minimum=0, maximum=100), "Where the counter starts.",
+                                   default=0)},
                      "setup key"),
         steps={
-            "add": StepKind("add", Record({"n": Key(Int(minimum=0), "How much.", required=True)},
+            "add": StepKind("add", Record({"n": Key(Int(minimum=0, maximum=100), "How much.",
+                                                    required=True)},
                                           "argument"), "Add to the counter."),
             "explode": StepKind("explode", Record({}, "argument"), "An engine bug."),
         },

@@ -243,3 +243,6 @@ def test_the_guide_states_the_limits_the_checker_applies() -> None:
                for row in rows)
     assert any(row.startswith("| a number |") and f"| {limits.NUMBER_CHARACTERS} characters"
                in row for row in rows)
+    assert f"| scenarios in one file (a list of them) | {limits.SCENARIOS} |" in rows
+    assert f"| steps in one scenario | {limits.STEPS} |" in rows
+    assert f"| rule ids in `about`, or in one step's `cites` | {limits.RULE_IDS} |" in rows

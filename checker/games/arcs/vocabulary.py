@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.games.arcs.components import (
     AMBITIONS,
+    BOX_RESOURCE_TOTAL,
     CITIES,
     FACES,
     LAST_CHAPTER,
@@ -30,12 +31,33 @@ from checker.vocabulary import (
     Vocabulary,
 )
 
+# The most of each thing a scenario may state: the game's own limit where it has one, otherwise
+# far more than any game reaches; no count in a scenario is unbounded (see checker.limits).
+PLAYERS_LISTED = 8
+"""Arcs is played by 2 to 4 players; a longer list is refused citing 4.1, and none past this."""
+POWER = 100
+"""Far past the highest Power goal (33) and what one chapter's ambitions can add to it."""
+ACTION_CARDS = 28
+"""The action deck: four suits of seven cards."""
+SHIPS, STARPORTS, AGENTS = 15, 5, 10
+"""A player's pieces (cities: CITIES)."""
+RESOURCE_TOKENS = 5
+"""Each resource has five tokens."""
+GUILD_CARDS = 25
+"""The Guild cards of the Court deck; each shows one resource icon."""
+TALLY = 100
+"""A total the engine adds up (Trophies, Captives, an ambition's count): more than all the
+pieces, tokens and cards it counts."""
+
 PLAYER = Ref("player")
 PLACER = Ref("player or neutral")
 """A player, or with two players the neutral third player made of the box resources."""
 AMBITION = Choice(list(AMBITIONS), "ambition")
 MARKER = Choice(FACES, "ambition marker")
-COUNT = Int(minimum=0)
+PLAYER_LIST = ListOf(PLAYER, max_items=PLAYERS_LISTED)
+POWER_COUNT = Int(minimum=0, maximum=POWER)
+HAND = Int(minimum=0, maximum=ACTION_CARDS)
+TALLIED = Int(minimum=0, maximum=TALLY)
 
 
 def _record(what: str = "key", **keys: Key) -> Record:
@@ -46,37 +68,44 @@ _RESOURCES = {"material": "Material", "fuel": "Fuel", "weapons": "Weapons", "rel
               "psionics": "Psionics"}
 
 
-def _icons(where: str) -> Record:
-    return _record("resource", **{name: Key(COUNT, f"{label} {where}.")
+def _icons(where: str, most: int) -> Record:
+    count = Int(minimum=0, maximum=most)
+    return _record("resource", **{name: Key(count, f"{label} {where}.")
                                   for name, label in _RESOURCES.items()})
 
 
-_PIECES = _record("piece", ships=Key(COUNT, "Ships."), starports=Key(COUNT, "Starports."),
-                  cities=Key(COUNT, "Cities."))
+def _pieces(**more: Key) -> Record:
+    return _record("piece", ships=Key(Int(minimum=0, maximum=SHIPS), "Ships."),
+                   starports=Key(Int(minimum=0, maximum=STARPORTS), "Starports."),
+                   cities=Key(Int(minimum=0, maximum=CITIES), "Cities."), **more)
+
+
+_PIECES = _pieces()
 assert tuple(_PIECES.keys) == TROPHY_KINDS and tuple(_RESOURCES) == RESOURCES
 
 SETUP = _record(
     "setup key",
-    players=Key(ListOf(Str(), min_items=2, unique=True), "Players in seating order, clockwise; "
-                "2 to 4.", required=True),
+    players=Key(ListOf(Str(), min_items=2, unique=True, max_items=PLAYERS_LISTED),
+                "Players in seating order, clockwise; 2 to 4.", required=True),
     initiative=Key(PLAYER, "Who holds the initiative marker; the first player when not given."),
     chapter=Key(Int(minimum=1, maximum=LAST_CHAPTER), "The chapter being played.", default=1),
-    power=Key(MapOf(PLAYER, COUNT), "Power of each player at the start (0 when not given)."),
-    action_cards=Key(MapOf(PLAYER, COUNT), "Action cards in each hand (0 when not given)."),
-    ambitions=Key(MapOf(AMBITION, ListOf(MARKER, min_items=1, unique=True)),
+    power=Key(MapOf(PLAYER, POWER_COUNT),
+              "Power of each player at the start (0 when not given)."),
+    action_cards=Key(MapOf(PLAYER, HAND), "Action cards in each hand (0 when not given)."),
+    ambitions=Key(MapOf(AMBITION, ListOf(MARKER, min_items=1, unique=True, max_items=len(FACES))),
                   "The markers in each declared ambition box, by the side they show."),
-    resources=Key(MapOf(PLAYER, _icons("resource tokens")), "Resource tokens on each player "
-                  "board."),
-    guild_cards=Key(MapOf(PLAYER, _icons("icons on Guild cards")), "Resource icons on each "
-                    "player's Guild cards."),
+    resources=Key(MapOf(PLAYER, _icons("resource tokens", RESOURCE_TOKENS)), "Resource tokens "
+                  "on each player board."),
+    guild_cards=Key(MapOf(PLAYER, _icons("icons on Guild cards", GUILD_CARDS)), "Resource icons "
+                    "on each player's Guild cards."),
     trophies=Key(MapOf(PLAYER, MapOf(PLAYER, _PIECES)), "Trophies: by holder, the Rival pieces "
                  "held, by owner."),
-    captives=Key(MapOf(PLAYER, MapOf(PLAYER, COUNT)), "Captives: by holder, the Rival agents "
-                 "held, by owner."),
+    captives=Key(MapOf(PLAYER, MapOf(PLAYER, Int(minimum=0, maximum=AGENTS))), "Captives: by "
+                 "holder, the Rival agents held, by owner."),
     cities=Key(MapOf(PLAYER, Int(minimum=0, maximum=CITIES)), "Cities still on each player "
                "board (4 when not given)."),
-    ambition_box_resources=Key(_icons("on the ambition boxes"), "Two players only: the 6 "
-                               "resources on the ambition boxes (2.11)."),
+    ambition_box_resources=Key(_icons("on the ambition boxes", BOX_RESOURCE_TOTAL),
+                               "Two players only: the 6 resources on the ambition boxes (2.11)."),
 )
 
 
@@ -127,50 +156,49 @@ def _expect(name: str, spec: Any, doc: str, observe: Any, compare: str = "exact"
 
 _PLACES = _record("place", first=Key(Ref("player or neutral", nullable=True),
                                      "First place, or `null` for nobody."),
-                  second=Key(ListOf(PLACER), "Second place: nobody, one, or every player tied "
-                             "for first."))
+                  second=Key(ListOf(PLACER, max_items=PLAYERS_LISTED),
+                             "Second place: nobody, one, or every player tied for first."))
 
 EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
-    _expect("power", MapOf(PLAYER, COUNT), "Power of the players named.",
+    _expect("power", MapOf(PLAYER, POWER_COUNT), "Power of the players named.",
             _per_player(State.power), "subset"),
     _expect("places", MapOf(AMBITION, _PLACES), "Places in the ambitions scored this chapter.",
             _per_ambition(lambda r: {"first": r.first, "second": list(r.second)}), "subset"),
-    _expect("gained", MapOf(AMBITION, MapOf(PLAYER, COUNT)), "Power each named player gained "
-            "from an ambition this chapter, bonus included.",
+    _expect("gained", MapOf(AMBITION, MapOf(PLAYER, POWER_COUNT)),
+            "Power each named player gained from an ambition this chapter, bonus included.",
             _per_ambition(lambda r: dict(r.gained)), "subset"),
-    _expect("bonus_power", MapOf(AMBITION, MapOf(PLAYER, COUNT)), "Bonus city Power each named "
-            "player gained from an ambition this chapter (2.10).",
+    _expect("bonus_power", MapOf(AMBITION, MapOf(PLAYER, POWER_COUNT)), "Bonus city Power each "
+            "named player gained from an ambition this chapter (2.10).",
             _per_ambition(lambda r: dict(r.bonus)), "subset"),
-    _expect("counts", MapOf(AMBITION, MapOf(PLACER, COUNT)), "What each named player had of "
+    _expect("counts", MapOf(AMBITION, MapOf(PLACER, TALLIED)), "What each named player had of "
             "the counted thing when an ambition was scored.",
             _per_ambition(lambda r: dict(r.counts)), "subset"),
-    _expect("declared", ListOf(AMBITION), "Ambitions with a marker in their box (in any order).",
+    _expect("declared", ListOf(AMBITION, max_items=len(AMBITIONS)),
+            "Ambitions with a marker in their box (in any order).",
             lambda v: v.state.declared(), "set"),
-    _expect("markers", ListOf(MARKER), "The sides the three ambition markers show (in any "
-            "order).", lambda v: [v.state.faces(m.name) for m in MARKERS], "set"),
+    _expect("markers", ListOf(MARKER, max_items=len(MARKERS)), "The sides the three ambition "
+            "markers show (in any order).", lambda v: [v.state.faces(m.name) for m in MARKERS], "set"),
     _expect("chapter", Int(minimum=1, maximum=LAST_CHAPTER), "The chapter marker's space.",
             lambda v: v.state.chapter),
     _expect("stage", Choice(list(STAGE_NAMES.values()), "stage"), "Where the chapter is: "
             "`chapter` (being played), `scoring`, `cleaned up`, `game end checked`, "
             "`cards drawn`.", lambda v: STAGE_NAMES[v.state.stage]),
     _expect("initiative", PLAYER, "Who holds the initiative.", lambda v: v.state.initiative),
-    _expect("turn_order", ListOf(PLAYER), "Players in turn order from the initiative holder "
+    _expect("turn_order", PLAYER_LIST, "Players in turn order from the initiative holder "
             "(in this order).", lambda v: list(v.state.turn_order())),
-    _expect("action_cards", MapOf(PLAYER, COUNT), "Action cards in hand.",
+    _expect("action_cards", MapOf(PLAYER, HAND), "Action cards in hand.",
             _per_player(lambda s, p: s.hands[p]), "subset"),
-    _expect("trophies", MapOf(PLAYER, COUNT), "Trophies each named player holds.",
+    _expect("trophies", MapOf(PLAYER, TALLIED), "Trophies each named player holds.",
             _per_player(State.trophy_count), "subset"),
-    _expect("captives", MapOf(PLAYER, COUNT), "Captives each named player holds.",
+    _expect("captives", MapOf(PLAYER, TALLIED), "Captives each named player holds.",
             _per_player(State.captive_count), "subset"),
     _expect("cities", MapOf(PLAYER, Int(minimum=0, maximum=CITIES)), "Cities on each named "
             "player's board.", _per_player(lambda s, p: s.cities[p]), "subset"),
     _expect("won_ambition_bonus", MapOf(PLAYER, Choice([0, 2, 5], "bonus")), "The bonus Power "
             "each named player's uncovered city slots give for an ambition won outright.",
             _per_player(State.bonus), "subset"),
-    _expect("returned", MapOf(PLAYER, _record("piece", ships=Key(COUNT, "Ships."),
-                                              starports=Key(COUNT, "Starports."),
-                                              cities=Key(COUNT, "Cities."),
-                                              agents=Key(COUNT, "Agents."))),
+    _expect("returned", MapOf(PLAYER, _pieces(agents=Key(Int(minimum=0, maximum=AGENTS),
+                                                         "Agents."))),
             "Pieces given back to each named owner at the last clean-up.",
             _per_player(_returned), "subset"),
     _expect("mulligan", Ref("player", nullable=True), "Who took the two-player mulligan after "

@@ -23,15 +23,46 @@ from checker.vocabulary import (
     Vocabulary,
 )
 
+# The most of each thing a scenario may state: the game's own limit where it has one, otherwise
+# far more than any game reaches; no count in a scenario is unbounded (see checker.limits).
+MOST_PLAYERS = 8
+"""Three to six players, up to eight with Shattered Empire."""
+VICTORY_POINTS = 14
+"""The last space of the long victory point track (12.1); also the most one card or ability
+may be worth."""
+POINTS_REACHED = 2 * VICTORY_POINTS
+"""What a claim may state: a player's last gain can carry them past the last space."""
+ROUNDS = 50
+"""A game lasts well under ten rounds."""
+COMMAND_COUNTERS = 16
+"""A player's command counters: 2 strategy, 3 command, 3 fleet and 8 in reinforcements."""
+SHIPS = 28
+"""A player's ship pieces other than fighters (2 war suns, 5 dreadnoughts, 8 cruisers,
+8 destroyers, 4 carriers, and a flagship with Shattered Empire)."""
+PLANETS = 100
+"""More than the game's planet cards (well under 100, Shattered Empire included)."""
+OBJECTIVES = 100
+"""More than the game's objective cards of every kind, Shattered Empire included."""
+ACTION_CARDS = 200
+"""More than the action card deck holds, with every expansion."""
+LISTED_UNITS = 100
+"""Units in one list; fighters and ground forces are not limited by their pieces."""
+
 PLAYER = Ref("player")
-PLAYERS = ListOf(PLAYER, unique=True)
+PLAYERS = ListOf(PLAYER, unique=True, max_items=MOST_PLAYERS)
 CARD = Choice(list(STRATEGY_CARDS), "strategy card")
-CARDS = OneOf([CARD, ListOf(CARD, min_items=1, unique=True)])
+CARDS = OneOf([CARD, ListOf(CARD, min_items=1, unique=True, max_items=len(STRATEGY_CARDS))])
 PHASE = Choice([phase.value for phase in RoundPhase], "phase")
-COUNT = Int(minimum=0)
-NAMES = ListOf(Str())
+PLANET_NAMES = ListOf(Str(), max_items=PLANETS)
+OBJECTIVE_NAMES = ListOf(Str(), max_items=OBJECTIVES)
 UNIT = Choice(["war sun", "dreadnought", "cruiser", "destroyer", "carrier", "fighter",
                "flagship", "ground force", "PDS", "space dock"], "unit")
+UNITS = ListOf(UNIT, max_items=LISTED_UNITS)
+COUNTERS = Int(minimum=0, maximum=COMMAND_COUNTERS)
+WORTH = Int(minimum=1, maximum=VICTORY_POINTS)
+ROUND = Int(minimum=1, maximum=ROUNDS)
+FLEET = Int(minimum=0, maximum=SHIPS)
+HAND = Int(minimum=0, maximum=ACTION_CARDS)
 
 
 def _record(what: str = "key", **keys: Key) -> Record:
@@ -41,41 +72,41 @@ def _record(what: str = "key", **keys: Key) -> Record:
 _OBJECTIVE_CARD = _record(
     "objective card key",
     card=Key(Str(), "The card's name.", required=True),
-    points=Key(Int(minimum=1), "Victory points it is worth.", required=True),
+    points=Key(WORTH, "Victory points it is worth.", required=True),
 )
 _COUNTERS = _record(
     "area",
-    strategy=Key(COUNT, "Strategy allocation."),
-    command=Key(COUNT, "Command pool."),
-    fleet=Key(COUNT, "Fleet supply."),
-    board=Key(COUNT, "Counters on the board."),
-    reinforcements=Key(COUNT, "Counters in reinforcements."),
+    strategy=Key(COUNTERS, "Strategy allocation."),
+    command=Key(COUNTERS, "Command pool."),
+    fleet=Key(COUNTERS, "Fleet supply."),
+    board=Key(COUNTERS, "Counters on the board."),
+    reinforcements=Key(COUNTERS, "Counters in reinforcements."),
 )
 _AREAS = _record(
     "area",
-    strategy=Key(COUNT, "Strategy allocation."),
-    command=Key(COUNT, "Command pool."),
-    fleet=Key(COUNT, "Fleet supply."),
+    strategy=Key(COUNTERS, "Strategy allocation."),
+    command=Key(COUNTERS, "Command pool."),
+    fleet=Key(COUNTERS, "Fleet supply."),
 )
 
 SETUP = _record(
     "setup key",
-    players=Key(ListOf(Str(), min_items=3, unique=True), "Players in seating order, clockwise.",
-                required=True),
+    players=Key(ListOf(Str(), min_items=3, unique=True, max_items=MOST_PLAYERS),
+                "Players in seating order, clockwise.", required=True),
     speaker=Key(PLAYER, "Who holds the speaker token; the first player when not given."),
     victory_points_goal=Key(Choice([10, 14], "victory point goal"), "The last space of the "
                             "victory point track: 10, or 14 on the long track (12.1).", default=10),
-    round=Key(Int(minimum=1), "The game round.", default=1),
+    round=Key(ROUND, "The game round.", default=1),
     phase=Key(PHASE, "The phase the scenario starts in (the status phase at step 1).",
               default="action"),
     strategy_cards=Key(MapOf(PLAYER, CARDS), "Strategy cards held, by player; they set the "
                        "order of play (14.2)."),
-    points=Key(MapOf(PLAYER, Int(minimum=0, maximum=14)), "Victory points at the start (0 when "
-               "not given), the objectives under `claimed` included."),
-    public_objectives=Key(MapOf(Str(), Int(minimum=1)), "The face-up public objectives and the "
-                          "victory points each is worth."),
-    claimed=Key(MapOf(PLAYER, ListOf(Str(), unique=True)), "Public objectives each player "
-                "claimed before the scenario starts."),
+    points=Key(MapOf(PLAYER, Int(minimum=0, maximum=VICTORY_POINTS)), "Victory points at the "
+               "start (0 when not given), the objectives under `claimed` included."),
+    public_objectives=Key(MapOf(Str(), WORTH, max_keys=OBJECTIVES), "The face-up public "
+                          "objectives and the victory points each is worth."),
+    claimed=Key(MapOf(PLAYER, ListOf(Str(), unique=True, max_items=OBJECTIVES)),
+                "Public objectives each player claimed before the scenario starts."),
     secret_objective=Key(MapOf(PLAYER, _OBJECTIVE_CARD), "Each player's unclaimed secret "
                          "objective card."),
     preliminary_objectives=Key(Bool(), "Whether the preliminary objectives option is in use (4).",
@@ -90,14 +121,15 @@ SETUP = _record(
     command_counters=Key(MapOf(PLAYER, _COUNTERS), "Command counters by player; areas not given "
                          "start as 2 strategy, 3 command, 3 fleet, 0 on the board, 8 in "
                          "reinforcements."),
-    largest_fleet=Key(MapOf(PLAYER, COUNT), "Ships in each player's largest fleet, as the fleet "
+    largest_fleet=Key(MapOf(PLAYER, FLEET), "Ships in each player's largest fleet, as the fleet "
                       "supply counts them (9.2)."),
-    planets=Key(MapOf(PLAYER, OneOf([ListOf(Str(), unique=True), COUNT])),
+    planets=Key(MapOf(PLAYER, OneOf([ListOf(Str(), unique=True, max_items=PLANETS),
+                                     Int(minimum=0, maximum=PLANETS)])),
                 "Planets each player controls: their names, or how many."),
-    exhausted=Key(MapOf(PLAYER, NAMES), "Exhausted planet cards by player."),
-    damaged_units=Key(MapOf(PLAYER, ListOf(UNIT)), "Damaged units by player."),
-    units=Key(MapOf(PLAYER, ListOf(UNIT)), "Units on the board, for players who may scuttle."),
-    action_cards=Key(MapOf(PLAYER, COUNT), "Action cards in each player's hand."),
+    exhausted=Key(MapOf(PLAYER, PLANET_NAMES), "Exhausted planet cards by player."),
+    damaged_units=Key(MapOf(PLAYER, UNITS), "Damaged units by player."),
+    units=Key(MapOf(PLAYER, UNITS), "Units on the board, for players who may scuttle."),
+    action_cards=Key(MapOf(PLAYER, HAND), "Action cards in each player's hand."),
 )
 
 
@@ -116,8 +148,9 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
           player=_PLAYER_KEY,
           reveals=Key(Str(), "The public objective revealed; `Imperium Rex` ends the game.",
                       required=True),
-          worth=Key(Int(minimum=1), "Victory points the revealed objective is worth.", default=1),
-          victory_points=Key(COUNT, "Victory points the ability gives.", default=2)),
+          worth=Key(WORTH, "Victory points the revealed objective is worth.", default=1),
+          victory_points=Key(Int(minimum=0, maximum=VICTORY_POINTS),
+                             "Victory points the ability gives.", default=2)),
     _step("home_system", "A player loses or regains control of every planet of their home "
           "system, or enemy ships arrive or leave (3).",
           player=_PLAYER_KEY,
@@ -132,7 +165,7 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("draw_secret_objective", "A player draws a secret objective card (4.3).",
           player=_PLAYER_KEY,
           objective=Key(Str(), "The card drawn.", required=True),
-          points=Key(Int(minimum=1), "Victory points it is worth.", required=True)),
+          points=Key(WORTH, "Victory points it is worth.", required=True)),
     _step("status_phase", "The action phase is over: the status phase begins at step 1 (1)."),
     _step("claim", "In step 1, a player claims an objective they qualify for (2).",
           player=_PLAYER_KEY,
@@ -141,7 +174,8 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("repair_units", "Status phase step 2 (5)."),
     _step("remove_command_counters", "Status phase step 3 (6)."),
     _step("refresh_planets", "Status phase step 4 (7).",
-          refresh_abilities=Key(MapOf(PLAYER, ListOf(Str(), min_items=1, unique=True)),
+          refresh_abilities=Key(MapOf(PLAYER, ListOf(Str(), min_items=1, unique=True,
+                                                     max_items=PLANETS)),
                                 "Planets whose refresh ability each player uses; they end "
                                 "exhausted (7.2).")),
     _step("receive_cards_and_counters", "Status phase step 5: one action card and two command "
@@ -152,9 +186,10 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("return_strategy_cards", "Status phase step 7; then the next round begins (10, 1.4)."),
     _step("scuttle", "A player destroys their own units during the status phase (11).",
           player=_PLAYER_KEY,
-          units=Key(ListOf(UNIT, min_items=1), "The units scuttled.", required=True),
+          units=Key(ListOf(UNIT, min_items=1, max_items=LISTED_UNITS), "The units scuttled.",
+                    required=True),
           owner=Key(PLAYER, "Whose units they are; the player's own when not given."),
-          largest_fleet=Key(COUNT, "The player's largest fleet afterwards, when it changes.")),
+          largest_fleet=Key(FLEET, "The player's largest fleet afterwards, when it changes.")),
 )}
 
 
@@ -182,12 +217,13 @@ def _face_up(view: View) -> list[str]:
 
 
 EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
-    _expect("points", MapOf(PLAYER, COUNT), "Victory points of the players named.",
+    _expect("points", MapOf(PLAYER, Int(minimum=0, maximum=POINTS_REACHED)),
+            "Victory points of the players named.",
             _per_player(State.points), "subset"),
-    _expect("claimed", MapOf(PLAYER, NAMES), "Objectives each named player has claimed, in any "
-            "order.", _per_player(State.claimed), "subset"),
-    _expect("public_objectives", NAMES, "The face-up public objectives, in any order.", _face_up,
-            "set"),
+    _expect("claimed", MapOf(PLAYER, OBJECTIVE_NAMES), "Objectives each named player has "
+            "claimed, in any order.", _per_player(State.claimed), "subset"),
+    _expect("public_objectives", OBJECTIVE_NAMES, "The face-up public objectives, in any order.",
+            _face_up, "set"),
     _expect("holds_secret_objective", MapOf(PLAYER, Bool()), "Whether each named player holds an "
             "unclaimed secret objective.",
             _per_player(lambda s, p: s.secrets.get(p) is not None), "subset"),
@@ -197,30 +233,33 @@ EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
             "planet of their home system.",
             _per_player(lambda s, p: p not in s.home_lost), "subset"),
     _expect("phase", PHASE, "The phase of the game round.", lambda v: v.state.phase.value),
-    _expect("status_step", Int(minimum=0, maximum=7), "The last status phase step completed "
+    _expect("status_step", Int(minimum=0, maximum=len(STATUS_STEPS)),
+            "The last status phase step completed "
             f"({', '.join(f'{i} {s}' for i, s in enumerate(STATUS_STEPS, 1))}).",
             lambda v: v.state.status_done),
-    _expect("round", Int(minimum=1), "The game round.", lambda v: v.state.round),
-    _expect("order_of_play", ListOf(PLAYER), "Players in order of play (in this order).",
-            lambda v: list(v.state.order_of_play())),
-    _expect("strategy_cards", MapOf(PLAYER, ListOf(CARD)), "Strategy cards each named player "
-            "holds.", _per_player(lambda s, p: s.strategy_cards.get(p, ())), "subset"),
+    _expect("round", ROUND, "The game round.", lambda v: v.state.round),
+    _expect("order_of_play", ListOf(PLAYER, max_items=MOST_PLAYERS),
+            "Players in order of play (in this order).", lambda v: list(v.state.order_of_play())),
+    _expect("strategy_cards", MapOf(PLAYER, ListOf(CARD, max_items=len(STRATEGY_CARDS))),
+            "Strategy cards each named player holds.",
+            _per_player(lambda s, p: s.strategy_cards.get(p, ())), "subset"),
     _expect("command_counters", MapOf(PLAYER, _COUNTERS), "Command counters by area (only the "
             "areas named are compared).", _per_player(_counters), "subset"),
-    _expect("largest_fleet", MapOf(PLAYER, COUNT), "Ships in each named player's largest fleet.",
+    _expect("largest_fleet", MapOf(PLAYER, FLEET), "Ships in each named player's largest fleet.",
             _per_player(lambda s, p: s.largest_fleet.get(p, 0)), "subset"),
-    _expect("planets", MapOf(PLAYER, COUNT), "How many planets each named player controls.",
+    _expect("planets", MapOf(PLAYER, Int(minimum=0, maximum=PLANETS)),
+            "How many planets each named player controls.",
             _per_player(lambda s, p: len(s.planets.get(p, ()))), "subset"),
-    _expect("exhausted", MapOf(PLAYER, NAMES), "Exhausted planet cards by player.",
+    _expect("exhausted", MapOf(PLAYER, PLANET_NAMES), "Exhausted planet cards by player.",
             _per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
-    _expect("damaged_units", MapOf(PLAYER, ListOf(UNIT)), "Damaged units by player.",
+    _expect("damaged_units", MapOf(PLAYER, UNITS), "Damaged units by player.",
             _per_player(lambda s, p: s.damaged.get(p, ())), "subset"),
-    _expect("units", MapOf(PLAYER, ListOf(UNIT)), "Units on the board, by player.",
+    _expect("units", MapOf(PLAYER, UNITS), "Units on the board, by player.",
             _per_player(lambda s, p: s.units.get(p, ())), "subset"),
-    _expect("unit_reinforcements", MapOf(PLAYER, ListOf(UNIT)), "Units back in reinforcements "
+    _expect("unit_reinforcements", MapOf(PLAYER, UNITS), "Units back in reinforcements "
             "after scuttling, by player.",
             _per_player(lambda s, p: s.unit_reinforcements.get(p, ())), "subset"),
-    _expect("action_cards", MapOf(PLAYER, COUNT), "Action cards in hand.",
+    _expect("action_cards", MapOf(PLAYER, HAND), "Action cards in hand.",
             _per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
 )}
 

@@ -8,6 +8,7 @@ from typing import Any
 from checker.expectations import View
 from checker.games.ti4.cards import UNITS, ObjectiveType
 from checker.games.ti4.objectives import OBJECTIVES
+from checker.games.ti4.setup import TOTAL_COMMAND_TOKENS
 from checker.games.ti4.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.vocabulary import (
     Bool,
@@ -25,6 +26,31 @@ from checker.vocabulary import (
     Vocabulary,
 )
 
+# The most of each thing a scenario may state: the game's own limit where it has one, otherwise
+# far more than any game reaches; no count in a scenario is unbounded (see checker.limits).
+PLAYERS = 8
+"""Three to six players, up to eight with Prophecy of Kings."""
+VICTORY_POINTS = 14
+"""The last space of the long side of the victory point track (98.2a)."""
+POINTS_REACHED = 2 * VICTORY_POINTS
+"""What a claim may state: a player's last gain can carry them past the goal."""
+ROUNDS = 50
+"""A game lasts well under ten rounds."""
+COMMAND_TOKENS = TOTAL_COMMAND_TOKENS
+"""A player's own command tokens (16)."""
+FLEET_POOL = COMMAND_TOKENS + PLAYERS - 1
+"""The fleet pool can also hold one token of each other player (the Mahact's Edict)."""
+SHIPS = 28
+"""A player's non-fighter ship pieces: 2 war suns, 1 flagship, 5 dreadnoughts, 4 carriers,
+8 cruisers and 8 destroyers; ships are limited by their pieces."""
+ACTION_CARDS = 100
+"""The action card deck: 80 cards, 100 with Prophecy of Kings."""
+AMOUNT = 999
+"""Resources, influence or trade goods to spend; trade goods have no limit."""
+LISTED = 100
+"""Cards or units in one list (exhausted cards, damaged or destroyed units); fighters and
+infantry have no piece limit."""
+
 PLAYER = Ref("player")
 OBJECTIVE = Ref("objective", [card.name for card in OBJECTIVES])
 PUBLIC_I = Ref("stage I objective", [c.name for c in OBJECTIVES if c.type is ObjectiveType.STAGE_I])
@@ -33,9 +59,27 @@ PUBLIC = Ref("public objective", [c.name for c in OBJECTIVES if c.public])
 SECRET = Ref("secret objective", [c.name for c in OBJECTIVES if not c.public])
 CARD = Choice(list(STRATEGY_CARDS), "strategy card")
 PHASE = Choice([phase.value for phase in RoundPhase], "phase")
-COUNT = Int(minimum=0)
-NAMES = ListOf(Str())
+NAMES = ListOf(Str(), max_items=LISTED)
 UNIT = Choice(list(UNITS), "unit")
+UNITS_LISTED = ListOf(UNIT, min_items=1, max_items=LISTED)
+PLAYERS_LISTED = ListOf(PLAYER, max_items=PLAYERS)
+CARDS = OneOf([CARD, ListOf(CARD, min_items=1, unique=True, max_items=len(STRATEGY_CARDS))])
+TOKENS = Int(minimum=0, maximum=COMMAND_TOKENS)
+FLEET_TOKENS = Int(minimum=0, maximum=FLEET_POOL)
+ACTION_CARD_COUNT = Int(minimum=0, maximum=ACTION_CARDS)
+POINTS = Int(minimum=0, maximum=VICTORY_POINTS)
+ROUND = Int(minimum=1, maximum=ROUNDS)
+SPEND = Int(minimum=0, maximum=AMOUNT)
+
+
+def _objectives(catalog: Ref, unique: bool = True) -> ListOf:
+    """A list of objective cards: at most every card of its kind."""
+    return ListOf(catalog, unique=unique, max_items=len(catalog.catalog or ()))
+
+
+def _count_of(catalog: Ref) -> Int:
+    """How many objective cards of a kind: at most every card of that kind."""
+    return Int(minimum=0, maximum=len(catalog.catalog or ()))
 
 
 def _record(what: str = "key", **keys: Key) -> Record:
@@ -43,58 +87,60 @@ def _record(what: str = "key", **keys: Key) -> Record:
 
 
 _TOKENS = _record(
-    tactic=Key(COUNT, "Tokens in the tactic pool."),
-    fleet=Key(COUNT, "Tokens in the fleet pool."),
-    strategy=Key(COUNT, "Tokens in the strategy pool."),
-    board=Key(COUNT, "Tokens on the game board."),
-    reinforcements=Key(COUNT, "Tokens in reinforcements."),
+    tactic=Key(TOKENS, "Tokens in the tactic pool."),
+    fleet=Key(FLEET_TOKENS, "Tokens in the fleet pool."),
+    strategy=Key(TOKENS, "Tokens in the strategy pool."),
+    board=Key(TOKENS, "Tokens on the game board."),
+    reinforcements=Key(TOKENS, "Tokens in reinforcements."),
 )
 _SPENDABLE = _record(
-    resources=Key(COUNT, "Resources the player can spend."),
-    influence=Key(COUNT, "Influence the player can spend."),
-    trade_goods=Key(COUNT, "Trade goods the player has."),
+    resources=Key(SPEND, "Resources the player can spend."),
+    influence=Key(SPEND, "Influence the player can spend."),
+    trade_goods=Key(SPEND, "Trade goods the player has."),
 )
 
 SETUP = _record(
     "setup key",
-    players=Key(ListOf(Str(), min_items=3, unique=True), "Players in seating order, clockwise "
-                "(colours or factions).", required=True),
+    players=Key(ListOf(Str(), min_items=3, unique=True, max_items=PLAYERS),
+                "Players in seating order, clockwise (colours or factions).", required=True),
     speaker=Key(PLAYER, "Who holds the speaker token; the first player when not given."),
     victory_points_goal=Key(Choice([10, 14], "victory point goal"),
                             "10, or 14 on the long side of the track (98.2a).", default=10),
-    round=Key(Int(minimum=1), "The game round.", default=1),
+    round=Key(ROUND, "The game round.", default=1),
     phase=Key(PHASE, "The phase the scenario starts in.", default="action"),
     new_game=Key(Bool(), "Start from game setup: five stage I and five stage II objectives, two "
                  "stage I revealed by the engine, one secret objective each (61.13, 61.20).",
                  default=False),
-    strategy_cards=Key(MapOf(PLAYER, OneOf([CARD, ListOf(CARD, min_items=1, unique=True)])),
+    strategy_cards=Key(MapOf(PLAYER, CARDS),
                        "Strategy cards held, by player; decides initiative order (48)."),
     naalu_token=Key(PLAYER, "Who holds the Naalu 0 token: initiative 0 (48.1a)."),
-    points=Key(MapOf(PLAYER, Int(minimum=0, maximum=14)),
+    points=Key(MapOf(PLAYER, POINTS),
                "Victory points each player has at the start (0 when not given); includes the "
                "objectives listed under `scored`."),
-    scored=Key(MapOf(PLAYER, ListOf(OBJECTIVE, unique=True)),
+    scored=Key(MapOf(PLAYER, _objectives(OBJECTIVE)),
                "Objectives each player scored before the scenario starts."),
     public_objectives=Key(_record(
         "public objectives key",
-        revealed=Key(ListOf(PUBLIC, unique=True), "Public objectives already face up."),
-        stage_i=Key(OneOf([ListOf(PUBLIC_I, unique=True), COUNT]),
+        revealed=Key(_objectives(PUBLIC), "Public objectives already face up."),
+        stage_i=Key(OneOf([_objectives(PUBLIC_I), _count_of(PUBLIC_I)]),
                     "Facedown stage I objectives, in the order they will be revealed, or how many."),
-        stage_ii=Key(OneOf([ListOf(PUBLIC_II, unique=True), COUNT]),
+        stage_ii=Key(OneOf([_objectives(PUBLIC_II), _count_of(PUBLIC_II)]),
                      "Facedown stage II objectives, in the order they will be revealed, or how many."),
     ), "The public objectives near the victory point track (61.13)."),
-    secret_objectives=Key(MapOf(PLAYER, ListOf(SECRET, unique=True)),
+    secret_objectives=Key(MapOf(PLAYER, _objectives(SECRET)),
                           "Unscored secret objectives in each player's hand."),
     home_control=Key(MapOf(PLAYER, Bool()), "false for a player who does not control every "
                      "planet of their home system (61.16); true when not given."),
     command_tokens=Key(MapOf(PLAYER, _TOKENS), "Command tokens by player; unlisted pools start "
                        "as 3 tactic, 3 fleet, 2 strategy, 8 in reinforcements (20.1)."),
-    largest_fleet=Key(MapOf(PLAYER, COUNT), "Non-fighter ships in each player's fullest system."),
+    largest_fleet=Key(MapOf(PLAYER, Int(minimum=0, maximum=SHIPS)),
+                      "Non-fighter ships in each player's fullest system."),
     action_cards=Key(_record(
         "action cards key",
-        deck=Key(COUNT, "Cards left in the action card deck (not tracked when not given)."),
-        discard=Key(COUNT, "Cards in the action card discard pile.", default=0),
-        hands=Key(MapOf(PLAYER, COUNT), "Action cards in each player's hand."),
+        deck=Key(ACTION_CARD_COUNT, "Cards left in the action card deck (not tracked when not "
+                 "given)."),
+        discard=Key(ACTION_CARD_COUNT, "Cards in the action card discard pile.", default=0),
+        hands=Key(MapOf(PLAYER, ACTION_CARD_COUNT), "Action cards in each player's hand."),
     ), "The action card deck and hands (2, 81.3)."),
     exhausted=Key(MapOf(PLAYER, NAMES), "Exhausted cards by player (planets, technologies, "
                   "strategy cards)."),
@@ -114,7 +160,7 @@ def _step(name: str, doc: str, **keys: Key) -> StepKind:
 _PLAYER_KEY = Key(PLAYER, "The player.", required=True)
 
 STEPS: dict[str, StepKind] = {step.name: step for step in (
-    StepKind("strategy_phase", MapOf(PLAYER, OneOf([CARD, ListOf(CARD, min_items=1, unique=True)])),
+    StepKind("strategy_phase", MapOf(PLAYER, CARDS),
              "The strategy phase: the strategy card(s) each player takes; then the action phase."),
     _step("tactical_action", "A player starts a tactical action: their turn in the action phase.",
           player=_PLAYER_KEY),
@@ -129,21 +175,21 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("destroy_units", "A player destroys units of another player (61.9).",
           player=_PLAYER_KEY,
           owner=Key(PLAYER, "Whose units.", required=True),
-          units=Key(ListOf(UNIT, min_items=1), "The units.", required=True),
+          units=Key(UNITS_LISTED, "The units.", required=True),
           means=Key(Choice(["hits", "action card", "technology", "ability"], "means"),
                     "How they were destroyed.", default="hits")),
     _step("reduce_fleet_pool", "An effect of another player takes tokens from a player's fleet "
           "pool; excess ships are removed, not destroyed (61.9a).",
           player=Key(PLAYER, "Whose fleet pool shrinks.", required=True),
-          tokens=Key(Int(minimum=1), "How many tokens.", default=1),
+          tokens=Key(Int(minimum=1, maximum=FLEET_POOL), "How many tokens.", default=1),
           forced_by=Key(PLAYER, "Whose effect it is.", required=True),
-          units=Key(ListOf(UNIT, min_items=1), "Which ships the player removes, when it "
-                    "matters.")),
+          units=Key(ListOf(UNIT, min_items=1, max_items=SHIPS),
+                    "Which ships the player removes, when it matters.")),
     _step("score", "A player scores an objective.",
           player=_PLAYER_KEY,
           objective=Key(OBJECTIVE, "The objective.", required=True),
-          tokens=Key(_record("pool", tactic=Key(COUNT, "From the tactic pool."),
-                             strategy=Key(COUNT, "From the strategy pool.")),
+          tokens=Key(_record("pool", tactic=Key(TOKENS, "From the tactic pool."),
+                             strategy=Key(TOKENS, "From the strategy pool.")),
                      "For objectives paid in command tokens: from which pools (tactic first "
                      "when not given).")),
     _step("requirement", "States whether a player fulfils an objective's requirement from now on.",
@@ -174,9 +220,10 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
           "(27.2, 27.3).", player=_PLAYER_KEY),
     _step("gain_points", "Players gain victory points from another effect (an agenda, a relic, "
           "a law); several players gain them at the same time (98.7).",
-          players=Key(OneOf([PLAYER, ListOf(PLAYER, min_items=1, unique=True)]),
+          players=Key(OneOf([PLAYER, ListOf(PLAYER, min_items=1, unique=True,
+                                            max_items=PLAYERS)]),
                       "Who gains.", required=True),
-          points=Key(Int(minimum=1), "How many each.", default=1),
+          points=Key(Int(minimum=1, maximum=VICTORY_POINTS), "How many each.", default=1),
           source=Key(Str(), "What gives them.", default="another effect")),
     _step("status_phase", "The action phase is over: the status phase begins (81)."),
     _step("reveal_objective", "Status phase step 2: the speaker reveals a public objective (81.2).",
@@ -184,9 +231,9 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("draw_action_cards", "Status phase step 3 (81.3)."),
     _step("remove_command_tokens", "Status phase step 4 (81.4)."),
     StepKind("redistribute_command_tokens",
-             MapOf(PLAYER, _record("pool", tactic=Key(COUNT, "Tactic pool."),
-                                   fleet=Key(COUNT, "Fleet pool."),
-                                   strategy=Key(COUNT, "Strategy pool."))),
+             MapOf(PLAYER, _record("pool", tactic=Key(TOKENS, "Tactic pool."),
+                                   fleet=Key(FLEET_TOKENS, "Fleet pool."),
+                                   strategy=Key(TOKENS, "Strategy pool."))),
              "Status phase step 5: each player gains two tokens, then sets their pools; players "
              "not listed put the two in their tactic pool (81.5)."),
     _step("ready_cards", "Status phase step 6 (81.6)."),
@@ -220,39 +267,42 @@ def _expect(name: str, spec: Any, doc: str, observe: Any, compare: str = "exact"
 
 
 EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
-    _expect("points", MapOf(PLAYER, COUNT), "Victory points of the players named.",
+    _expect("points", MapOf(PLAYER, Int(minimum=0, maximum=POINTS_REACHED)),
+            "Victory points of the players named.",
             _per_player(State.points), "subset"),
-    _expect("scored", MapOf(PLAYER, ListOf(OBJECTIVE)), "Objectives each named player has scored "
-            "(in any order).", _per_player(State.scored), "subset"),
-    _expect("revealed", ListOf(PUBLIC), "Public objectives face up (in any order).",
+    _expect("scored", MapOf(PLAYER, _objectives(OBJECTIVE, unique=False)),
+            "Objectives each named player has scored (in any order).", _per_player(State.scored), "subset"),
+    _expect("revealed", _objectives(PUBLIC, unique=False),
+            "Public objectives face up (in any order).",
             lambda v: v.state.revealed, "set"),
-    _expect("unrevealed", _record("count", stage_i=Key(COUNT, "Facedown stage I."),
-                                  stage_ii=Key(COUNT, "Facedown stage II.")),
+    _expect("unrevealed", _record("count", stage_i=Key(_count_of(PUBLIC_I), "Facedown stage I."),
+                                  stage_ii=Key(_count_of(PUBLIC_II), "Facedown stage II.")),
             "How many public objectives are still facedown.", _unrevealed, "subset"),
     _expect("phase", PHASE, "The phase of the game round.", lambda v: v.state.phase.value),
-    _expect("status_step", Int(minimum=0, maximum=8), "The last status phase step completed "
+    _expect("status_step", Int(minimum=0, maximum=len(STATUS_STEPS)),
+            "The last status phase step completed "
             f"({', '.join(f'{i} {s}' for i, s in enumerate(STATUS_STEPS, 1))}).",
             lambda v: v.state.status_done),
-    _expect("round", Int(minimum=1), "The game round.", lambda v: v.state.round),
-    _expect("initiative_order", ListOf(PLAYER), "Players in initiative order (in this order).",
+    _expect("round", ROUND, "The game round.", lambda v: v.state.round),
+    _expect("initiative_order", PLAYERS_LISTED, "Players in initiative order (in this order).",
             lambda v: v.state.initiative_order()),
     _expect("active_player", Ref("player", nullable=True), "Whose turn it is.",
             lambda v: v.state.active),
-    _expect("secret_objectives", MapOf(PLAYER, COUNT), "Unscored secret objectives in hand "
-            "(public information, 61.note3).",
+    _expect("secret_objectives", MapOf(PLAYER, _count_of(SECRET)),
+            "Unscored secret objectives in hand (public information, 61.note3).",
             _per_player(lambda s, p: len(s.secrets[p])), "subset"),
-    _expect("shown_secret_objectives", MapOf(PLAYER, ListOf(SECRET)), "Unscored secret "
-            "objectives a player has shown (61.note4).",
+    _expect("shown_secret_objectives", MapOf(PLAYER, _objectives(SECRET, unique=False)),
+            "Unscored secret objectives a player has shown (61.note4).",
             _per_player(lambda s, p: s.shown_secrets.get(p, ())), "subset"),
     _expect("command_tokens", MapOf(PLAYER, _TOKENS), "Command tokens by pool (only the pools "
             "named are compared).", _per_player(_tokens), "subset"),
-    _expect("ships_removed", MapOf(PLAYER, COUNT), "Ships removed for exceeding the fleet pool "
-            "(37.3, 81.5a).", _per_player(lambda s, p: s.ships_removed.get(p, 0)), "subset"),
-    _expect("action_cards", MapOf(PLAYER, COUNT), "Action cards in hand.",
+    _expect("ships_removed", MapOf(PLAYER, Int(minimum=0, maximum=SHIPS)),
+            "Ships removed for exceeding the fleet pool (37.3, 81.5a).", _per_player(lambda s, p: s.ships_removed.get(p, 0)), "subset"),
+    _expect("action_cards", MapOf(PLAYER, ACTION_CARD_COUNT), "Action cards in hand.",
             _per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
-    _expect("action_deck", COUNT, "Cards left in the action card deck.",
+    _expect("action_deck", ACTION_CARD_COUNT, "Cards left in the action card deck.",
             lambda v: v.state.action_deck),
-    _expect("action_discard", COUNT, "Cards in the action card discard pile.",
+    _expect("action_discard", ACTION_CARD_COUNT, "Cards in the action card discard pile.",
             lambda v: v.state.action_discard),
     _expect("exhausted", MapOf(PLAYER, NAMES), "Exhausted cards by player.",
             _per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
