@@ -5,8 +5,9 @@ problem (`mkdocs serve` keeps serving and shows it in red on the page)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -25,6 +26,9 @@ from checker.site.markdown_ext import RulesExtension
 from checker.site.scenario_pages import scenario_pages
 from checker.site.store import ResultStore
 from checker.site.verify import ScenarioChecks
+
+if TYPE_CHECKING:  # as in mkdocs.plugins: a build need not import the dev server
+    from mkdocs.livereload import LiveReloadServer
 
 log = get_plugin_logger(__name__)
 
@@ -95,6 +99,20 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                         files.append(File.generated(config, uri, content=content))
         self._report(context)
         return files
+
+    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
+                 builder: Callable[..., None]) -> LiveReloadServer | None:
+        # MkDocs watches the docs folder and mkdocs.yml; the standalone scenarios too, so an
+        # edit there rebuilds at once (collect re-reads them, and the cache is keyed by text).
+        if not self.config.enabled:
+            return None
+        folder = (self.root / self.config.scenarios).resolve()
+        docs = Path(config.docs_dir).resolve()
+        if not folder.is_dir():
+            log.debug(f"not watching {folder}: no such folder")
+        elif not folder.is_relative_to(docs):  # the docs folder is watched already
+            server.watch(str(folder))
+        return server
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig,
                          files: Files) -> str | None:
