@@ -129,7 +129,7 @@ def _check_in_batch(paths: list[Path]) -> Report:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from checker.explain import explain
+    from checker.explain import NOT_CHECKED, explain
 
     if not args.file.exists():
         raise UsageError(f"no such file: {args.file}")
@@ -146,6 +146,7 @@ def _explain(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file} holds {len(scenarios)} scenarios; choose one with --id "
                          f"({', '.join(s.id for s in scenarios)})")
     if not scenarios:
+        print(NOT_CHECKED)
         return ExitCode.FAILED
     verdict = check_scenario(scenarios[0], GAMES)
     print(explain(verdict), end="")

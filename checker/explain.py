@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.engine import Run
-from checker.location import inert
+from checker.location import InternalError, inert
 from checker.verdict import Verdict, show
 
 
@@ -20,7 +20,8 @@ def _lines(verdict: Verdict) -> list[str]:
     if scenario.about:
         lines.append(f"  about: {', '.join(scenario.about)}")
     if run is None:
-        return [*lines, "", *(f"  {line}" for line in verdict.lines())]
+        return [*lines, "", "Verdict: not run: " + _not_run(verdict),
+                *(f"  {line}" for line in verdict.lines())]
     lines += ["", "Setup:"] + _state(run.ruleset.describe(run.initial))
     previous = run.ruleset.describe(run.initial)
     for record in run.records:
@@ -51,6 +52,16 @@ def _outcome(run: Run) -> str:
     winner = run.outcome.winner or "nobody (a draw)"
     return (f"Outcome: game over at step {run.ended_at_step}; {winner} wins "
             f"({run.outcome.rule}: {run.outcome.reason}).")
+
+
+NOT_CHECKED = "Verdict: not checked: the scenario has errors (above); fix them and run again"
+"""The verdict line when the file's errors leave no scenario to run."""
+
+
+def _not_run(verdict: Verdict) -> str:
+    if any(isinstance(p, InternalError) for p in verdict.problems):
+        return "the checker failed on it (below); please report it"
+    return "the setup breaks a rule (below)"
 
 
 def _verdict(verdict: Verdict) -> str:

@@ -28,6 +28,8 @@ class Mismatch:
     @property
     def message(self) -> str:
         cite = f" ({self.rule})" if self.rule else ""
+        if self.key == "rejected" and self.engine is None:
+            return f"{self.key}: stated {show(self.stated)}, engine allowed it"
         return f"{self.key}: stated {show(self.stated)}, engine {show(self.engine)}{cite}"
 
     def __str__(self) -> str:
@@ -142,7 +144,7 @@ def _differences(compare: str, stated: Any, actual: Any) -> list[Difference]:
         return [] if set(stated) == set(actual) else [((), sorted(stated), sorted(actual))]
     if compare == "contains":
         missing = [item for item in stated if item not in actual]
-        return [((), stated, list(actual))] if missing else []
+        return [((), stated, list(dict.fromkeys(actual)))] if missing else []
     return [] if _plain(stated) == _plain(actual) else [((), stated, actual)]
 
 

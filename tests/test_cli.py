@@ -356,7 +356,9 @@ def test_explain_a_file_with_errors_prints_them_and_exits_1(checker, tmp_path, m
     write(tmp_path, "s.yaml", minimal.replace("player: Red,", "player: Rad,"))
     done = checker("explain", "s.yaml")
     assert done.returncode == 1
-    assert lines(done.stdout) == ["s.yaml:10:21: unknown player 'Rad' (did you mean 'Red'?)"]
+    assert lines(done.stdout) == [
+        "s.yaml:10:21: unknown player 'Rad' (did you mean 'Red'?)",
+        "Verdict: not checked: the scenario has errors (above); fix them and run again"]
 
 
 # checker schema

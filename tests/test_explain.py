@@ -11,6 +11,7 @@ def test_explain_when_the_setup_breaks_a_rule(verdict, minimal) -> None:
         "X\n"
         "  id: x (ti4) at s.yaml:1:1\n"
         "\n"
+        "Verdict: not run: the setup breaks a rule (below)\n"
         "  s.yaml:5:3: the setup breaks ti4:98.7: Red starts on 10 victory points: the game "
         "would already be over\n")
 
