@@ -65,6 +65,50 @@ def test_a_setup_that_breaks_a_rule_is_refused_with_the_rule(
     assert "ti3:12.2" in str(verdict.problems[0])
 
 
+@pytest.mark.parametrize(("setup", "message"), [
+    ("  phase: strategy\n  strategy_cards_used: [Imperial]\n", "in the strategy phase"),
+    ("  strategy_cards_used: [Warfare]\n", "nobody holds it"),
+])
+def test_a_strategy_card_used_before_the_scenario_must_be_usable(
+        load: Callable[..., Loaded], setup: str, message: str) -> None:
+    from checker.runner import check_scenario
+
+    loaded = load(BASE + setup + "expect: {game_over: false}\n")
+    problem = str(check_scenario(loaded.scenarios[0], GAMES).problems[0])
+    assert "ti3:14.3" in problem and message in problem
+
+
+@pytest.mark.parametrize(("phase", "round_", "refused"), [
+    ("action", 3, None), ("strategy", 1, None), ("strategy", 3, "ti3:3.3"),
+])
+def test_a_home_system_lost_at_the_start_costs_claims_only_if_a_status_phase_saw_it(
+        load: Callable[..., Loaded], phase: str, round_: int, refused: str | None) -> None:
+    """3.3 follows a round whose claims were lost (3.1), never a loss mended in one action
+    phase; a setup in the strategy phase comes after the last round's status phase."""
+    cards = "{Red: Initiative, Blue: Trade, Green: Imperial}"
+    held, opening = ("{}", f"  - strategy_phase: {cards}\n") if phase == "strategy" else (cards, "")
+    text = f"""\
+id: x
+title: X
+game: ti3
+setup:
+  players: [Red, Blue, Green]
+  phase: {phase}
+  round: {round_}
+  strategy_cards: {held}
+  public_objectives: {{Stage I objective A: 1}}
+  home_control: {{Red: false}}
+steps:
+{opening}  - home_system: {{player: Red, controls_all: true}}
+  - status_phase: {{}}
+  - claim: {{player: Red, objective: Stage I objective A}}
+expect: {{game_over: false}}
+"""
+    [scenario] = load(text).scenarios
+    violation = run(scenario, TI3).records[-1].violation
+    assert (violation.rule if violation else None) == refused
+
+
 def test_the_engine_cites_only_rules_of_its_rulebook_and_every_refusal_is_claimed() -> None:
     cited, refused = set(), set()
     for trace in _ti3_runs():

@@ -38,14 +38,16 @@ def strategy_phase(state: State, picks: Any) -> tuple[State, Events]:
             taken[card] = player
             events.append(cite("14.1", f"{player} takes {card} ({STRATEGY_CARDS[card]})."))
         held[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
-    state = state.with_(strategy_cards=frozen(held), phase=RoundPhase.ACTION)
+    state = state.with_(strategy_cards=frozen(held), strategy_cards_used=frozenset(),
+                        phase=RoundPhase.ACTION)
     events.append(cite("14.2", f"Order of play: {', '.join(state.order_of_play())}."))
     return state, events
 
 
 def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
     """The holder of Imperial gains its victory points, then reveals the next public objective;
-    if that is Imperium Rex, the game is over (13.1, 13.2)."""
+    if that is Imperium Rex, the game is over (13.1, 13.2). Once a round, as the strategic
+    action of the card (14.3)."""
     player, card = args["player"], args["reveals"]
     if state.phase is not RoundPhase.ACTION:
         refuse("13.1", f"Imperial's primary ability is used in the action phase; this is the "
@@ -55,10 +57,11 @@ def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
                       None)
         refuse("13.1", f"only the holder of the Imperial strategy card uses its primary ability; "
                f"{holder or 'nobody'} holds it, not {player}")
-    events: Events = []
+    state, events = strategic_action(state, player, "Imperial")
     if args["victory_points"]:
-        state, events = gain_points(state, player, args["victory_points"],
+        state, gained = gain_points(state, player, args["victory_points"],
                                     "Imperial's primary ability", "13.1", f"action:{state.round}")
+        events += gained
         if state.ended:
             return state, events
     if card == IMPERIUM_REX:
@@ -66,6 +69,17 @@ def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
     state = state.with_(public=updated(state.public, card, args["worth"]))
     return state, events + [cite("13.1", f"{player} reveals the next public objective: {card} "
                                          f"(worth {args['worth']}).")]
+
+
+def strategic_action(state: State, player: str, card: str) -> tuple[State, Events]:
+    """A strategy card's primary ability is used once a round, by its holder; a player holding
+    two cards has one strategic action for each (14.3)."""
+    if card in state.strategy_cards_used:
+        refuse("14.3", f"{player} has already used the primary ability of {card} this round; "
+               "the card is spent until the strategy cards are returned")
+    state = state.with_(strategy_cards_used=state.strategy_cards_used | {card})
+    return state, [cite("14.3", f"{player} takes the strategic action of {card}: its primary "
+                                "ability, once this round.")]
 
 
 def imperium_rex(state: State, player: str, events: Events) -> tuple[State, Events]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.immutable import updated
+from checker.engine import Event
+from checker.games.immutable import frozen, updated
 from checker.games.ti3.common import Events, cite, gain_points, refuse
 from checker.games.ti3.state import Card, Kind, RoundPhase, State
 
@@ -46,17 +47,19 @@ def _which(state: State, player: str, name: str) -> tuple[Kind, int]:
 
 
 def _check_home(state: State, player: str) -> None:
-    if player in state.lost_this_status:
+    if state.barred(player):
         refuse("3.1", f"{player} has not controlled every planet of their home system during "
                "this status phase, so claims no objective this round")
 
 
 def _check_requirement(state: State, player: str, name: str) -> None:
+    """After a round whose claims were lost (3.1), only requirements shown since count (3.3)."""
     stated = state.requirement.get((player, name))
-    regained = state.regained.get(player)
-    if regained is not None and (stated is None or stated[1] < regained):
-        refuse("3.3", f"{player} regained their home system; they must meet the requirements of "
-               f"{name} anew, and have not been shown to since")
+    lost = state.claims_lost.get(player)
+    if lost is not None and (stated is None or stated[1] <= lost):
+        refuse("3.3", f"{player} lost the claims of round {lost} and has regained their home "
+               f"system since; they must meet the requirements of {name} in round "
+               f"{state.round}, and have not been shown to")
     if stated is not None and not stated[0]:
         refuse("2.7", f"{player} does not meet the requirements of {name} now")
 
@@ -122,7 +125,7 @@ def draw_secret(state: State, args: Any) -> tuple[State, Events]:
 
 def requirement(state: State, args: Any) -> tuple[State, Events]:
     player, name, met = args["player"], args["objective"], args["met"]
-    state = state.with_(requirement=updated(state.requirement, (player, name), (met, state.clock)))
+    state = state.with_(requirement=updated(state.requirement, (player, name), (met, state.round)))
     word = "now meets" if met else "does not meet"
     return state, [cite("2.7", f"{player} {word} the requirements of {name}.")]
 
@@ -132,20 +135,40 @@ def home_system(state: State, args: Any) -> tuple[State, Events]:
     blockaded = state.blockaded | {player} if enemy else state.blockaded - {player}
     state = state.with_(blockaded=blockaded)
     if not controls:
-        lost = state.lost_this_status | {player} if state.phase is RoundPhase.STATUS \
-            else state.lost_this_status
-        state = state.with_(home_lost=state.home_lost | {player}, lost_this_status=lost)
+        state = state.with_(home_lost=state.home_lost | {player})
+        if state.phase is RoundPhase.STATUS:
+            state = lose_claims(state, frozenset({player}))
         return state, [cite("3.1", f"{player} no longer controls every planet of their home "
-                                   "system: no claims while that lasts.")]
+                                   "system: no claims if a status phase finds them so.")]
     events: Events = []
     if player in state.home_lost:
-        state = state.with_(home_lost=state.home_lost - {player},
-                            regained=updated(state.regained, player, state.clock))
-        events.append(cite("3.3", f"{player} controls every planet of their home system again; "
-                                  "objectives must be met anew before they are claimed."))
+        state = state.with_(home_lost=state.home_lost - {player})
+        events.append(_regained(state, player))
     if enemy:
         events.append(cite("3.2", f"Enemy ships are in {player}'s home system; with every "
                                   "planet still theirs, that does not stop claims."))
     if not events:
         events.append(cite("3.1", f"{player} controls every planet of their home system."))
     return state, events
+
+
+def _regained(state: State, player: str) -> Event:
+    """What winning back the home planets means for claims: nothing lost unless a status phase
+    found the player without them (3.1); after such a round, requirements are met anew (3.3)."""
+    lost = state.claims_lost.get(player)
+    again = f"{player} controls every planet of their home system again"
+    if lost is None:
+        return cite("3.1", f"{again}; no status phase found them without it, so no claim is "
+                           "lost.")
+    if lost == state.round:
+        return cite("3.3", f"{again}, too late for this round's claims; next round they claim "
+                           "only what they meet anew.")
+    return cite("3.3", f"{again}, after losing the claims of round {lost}: objectives must be "
+                       "met anew in this round before they are claimed.")
+
+
+def lose_claims(state: State, players: frozenset[str]) -> State:
+    """These players lack home control during this round's status phase (3.1)."""
+    marks = dict(state.claims_lost)
+    marks.update({player: state.round for player in players})
+    return state.with_(claims_lost=frozen(marks))

@@ -74,6 +74,7 @@ TITLES: dict[str, str] = {
     "14": "Game round: strategy, action, status",
     "14.1": "Strategy phase: each player takes a strategy card",
     "14.2": "Order of play follows the strategy card numbers",
+    "14.3": "A strategy card's primary ability once per round",
 }
 
 RULEBOOK = RuleBook("ti3", TITLES, source=__file__)

@@ -10,7 +10,7 @@ from checker.games.ti3 import game_end, objectives, status_phase
 from checker.games.ti3.common import Handler
 from checker.games.ti3.rules import RULEBOOK
 from checker.games.ti3.setup import initial_state
-from checker.games.ti3.state import STATUS_STEPS, RoundPhase, State
+from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.games.ti3.vocabulary import VOCABULARY
 
 HANDLERS: dict[str, Handler] = {
@@ -44,7 +44,6 @@ class TI3:
         return initial_state(data)
 
     def apply(self, state: State, kind: str, args: Any) -> tuple[State, list[Event]]:
-        state = state.with_(clock=state.clock + 1)
         return HANDLERS[kind](state, args)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -68,6 +67,9 @@ def describe(state: State) -> dict[str, str]:
         "Public objectives": ", ".join(f"{n} ({v})" for n, v in state.public.items())
                              or "none face up",
     }
+    if state.phase is RoundPhase.ACTION or state.strategy_cards_used:
+        rows["Strategy cards used this round"] = ", ".join(
+            sorted(state.strategy_cards_used, key=STRATEGY_CARDS.__getitem__)) or "none yet"
     claimed = {p: state.claimed(p) for p in state.players if state.claimed(p)}
     rows["Claimed"] = "; ".join(f"{p}: {', '.join(n)}" for p, n in claimed.items()) or "nothing"
     rows["Secret objective"] = ", ".join(

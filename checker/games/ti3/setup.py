@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from checker.games.immutable import frozen
@@ -35,6 +34,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
         if prelims[player] and player in done:
             refuse("4.1", f"{player} has completed their preliminary objective and still holds one")
     home_lost = frozenset(p for p, ok in data.get("home_control", {}).items() if not ok)
+    used = _cards_used(data.get("strategy_cards_used", ()), cards, phase)
     planets = {p: _planets(v) for p, v in data.get("planets", {}).items()}
     for player, names in data.get("exhausted", {}).items():
         unknown = [n for n in names if player in planets and n not in planets[player]]
@@ -46,9 +46,9 @@ def initial_state(data: Mapping[str, Any]) -> State:
         strategy_cards=frozen(cards), gains=gains, public=frozen(public),
         secrets=frozen(secrets), preliminaries=frozen(prelims), preliminary_done=done,
         preliminary_option=option, home_lost=home_lost,
-        lost_this_status=home_lost if phase is RoundPhase.STATUS else frozenset(),
-        blockaded=frozenset(data.get("enemy_ships_at_home", ())), regained=frozen({}),
-        requirement=MappingProxyType({}), clock=0, counters=frozen(_counters(players, data)),
+        claims_lost=frozen(_claims_lost(home_lost, phase, data["round"])),
+        blockaded=frozenset(data.get("enemy_ships_at_home", ())), requirement=frozen({}),
+        strategy_cards_used=used, counters=frozen(_counters(players, data)),
         gained_counters=frozen({}), largest_fleet=frozen(data.get("largest_fleet", {})),
         planets=frozen(planets), exhausted=frozen(data.get("exhausted", {})),
         damaged=frozen(data.get("damaged_units", {})),
@@ -60,6 +60,30 @@ def initial_state(data: Mapping[str, Any]) -> State:
             refuse("12.2", f"{player} starts on {state.points(player)} victory points, the last "
                    f"space of a {state.goal}-point track: the game would already be over")
     return state
+
+
+def _claims_lost(home_lost: frozenset[str], phase: RoundPhase, round_: int) -> dict[str, int]:
+    """Which round's claims a player without their home planets has lost (3.1): in the status
+    phase, this round's; in the strategy phase, the last round's, as planets change hands in
+    the action phase; in the action phase none, the planets being lost in this one."""
+    if phase is RoundPhase.STATUS:
+        return dict.fromkeys(home_lost, round_)
+    if phase is RoundPhase.STRATEGY and round_ > 1:
+        return dict.fromkeys(home_lost, round_ - 1)
+    return {}
+
+
+def _cards_used(given: Any, held: Mapping[str, tuple[str, ...]],
+                phase: RoundPhase) -> frozenset[str]:
+    """Strategy cards whose primary ability was used this round before the scenario (14.3)."""
+    for card in given:
+        if phase is RoundPhase.STRATEGY:
+            refuse("14.3", f"strategy cards are used in the action phase; in the strategy phase "
+                   f"{card} cannot have been used yet")
+        if not any(card in cards for cards in held.values()):
+            refuse("14.3", f"only the holder of {card} uses its primary ability, and nobody "
+                   "holds it")
+    return frozenset(given)
 
 
 def _card(given: Any) -> Card | None:

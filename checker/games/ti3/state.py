@@ -122,16 +122,16 @@ class State:
     preliminary_option: bool
     home_lost: frozenset[str]
     """Players who do not control every planet of their home system (3.1)."""
-    lost_this_status: frozenset[str]
-    """Players who lacked that control at some moment of the current status phase (3.1)."""
+    claims_lost: Mapping[str, int]
+    """For a player who lacked that control at some moment of a status phase, the last such
+    round: they claim nothing in it (3.1), and in the next round only what they are shown to
+    meet in that round (3.3). Kept until the end of that next round."""
     blockaded: frozenset[str]
     """Players with enemy ships in their home system (3.2)."""
-    regained: Mapping[str, int]
-    """For a player who regained home control: the step count at that moment (3.3)."""
     requirement: Mapping[tuple[str, str], tuple[bool, int]]
-    """Stated fulfilment of an objective's requirements, with the step count when stated."""
-    clock: int
-    """Steps applied so far; orders requirement statements against regaining control."""
+    """Stated fulfilment of an objective's requirements, with the round when stated."""
+    strategy_cards_used: frozenset[str]
+    """Strategy cards whose primary ability has been used this round (14.3)."""
     counters: Mapping[str, Counters]
     gained_counters: Mapping[str, int]
     """Counters received in step 5 and not yet placed (placed in step 6)."""
@@ -148,6 +148,10 @@ class State:
 
     def points(self, player: str) -> int:
         return sum(g.points for g in self.gains if g.player == player)
+
+    def barred(self, player: str) -> bool:
+        """Whether the player lost this round's claims to their home system (3.1)."""
+        return self.claims_lost.get(player) == self.round
 
     def claimed(self, player: str) -> list[str]:
         return [g.source for g in self.gains if g.player == player and g.kind is not None]

@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.games.immutable import frozen, updated
 from checker.games.ti3.common import Events, Handler, cite, listed, plural, refuse
+from checker.games.ti3.objectives import lose_claims
 from checker.games.ti3.state import STATUS_STEPS, Counters, RoundPhase, State
 
 GAINED_COUNTERS = 2
@@ -16,8 +17,8 @@ def begin(state: State, args: Any) -> tuple[State, Events]:
     if state.phase is not RoundPhase.ACTION:
         refuse("1.1", f"the status phase follows the action phase, not the {state.phase.value} "
                "phase")
-    state = state.with_(phase=RoundPhase.STATUS, status_done=0, claim_cursor=-1,
-                        lost_this_status=state.home_lost)
+    state = lose_claims(state.with_(phase=RoundPhase.STATUS, status_done=0, claim_cursor=-1),
+                        state.home_lost)
     order = ", ".join(state.order_of_play())
     return state, [cite("1.1", "The action phase is over; the status phase begins."),
                    cite("2.1", f"Step 1, qualify for objectives, in order of play: {order}.")]
@@ -103,8 +104,11 @@ def _redistribute(state: State, args: Any) -> tuple[State, Events]:
 
 
 def _return_cards(state: State, args: Any) -> tuple[State, Events]:
-    state = state.with_(strategy_cards=frozen({}), phase=RoundPhase.STRATEGY,
-                        round=state.round + 1, status_done=0, lost_this_status=frozenset())
+    # A mark of an earlier round has had its round of meeting requirements anew (3.3).
+    marks = {p: lost for p, lost in state.claims_lost.items() if lost == state.round}
+    state = state.with_(strategy_cards=frozen({}), strategy_cards_used=frozenset(),
+                        phase=RoundPhase.STRATEGY, round=state.round + 1, status_done=0,
+                        claims_lost=frozen(marks))
     return state, [cite("10.1", "Every player returns their strategy cards."),
                    cite("1.4", f"The round is over; round {state.round} begins with the "
                                "strategy phase.")]

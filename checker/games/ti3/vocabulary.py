@@ -52,6 +52,7 @@ PLAYER = Ref("player")
 PLAYERS = ListOf(PLAYER, unique=True, max_items=MOST_PLAYERS)
 CARD = Choice(list(STRATEGY_CARDS), "strategy card")
 CARDS = OneOf([CARD, ListOf(CARD, min_items=1, unique=True, max_items=len(STRATEGY_CARDS))])
+USED_CARDS = ListOf(CARD, unique=True, max_items=len(STRATEGY_CARDS))
 PHASE = Choice([phase.value for phase in RoundPhase], "phase")
 PLANET_NAMES = ListOf(Str(), max_items=PLANETS)
 OBJECTIVE_NAMES = ListOf(Str(), max_items=OBJECTIVES)
@@ -101,6 +102,8 @@ SETUP = _record(
               default="action"),
     strategy_cards=Key(MapOf(PLAYER, CARDS), "Strategy cards held, by player; they set the "
                        "order of play (14.2)."),
+    strategy_cards_used=Key(USED_CARDS, "Strategy cards whose primary ability was already used "
+                            "this round, in the action phase before the scenario starts (14.3)."),
     points=Key(MapOf(PLAYER, Int(minimum=0, maximum=VICTORY_POINTS)), "Victory points at the "
                "start (0 when not given), the objectives under `claimed` included."),
     public_objectives=Key(MapOf(Str(), WORTH, max_keys=OBJECTIVES), "The face-up public "
@@ -116,7 +119,9 @@ SETUP = _record(
     preliminary_completed=Key(PLAYERS, "Players who completed their preliminary objective "
                               "before the scenario starts."),
     home_control=Key(MapOf(PLAYER, Bool()), "false for a player who does not control every "
-                     "planet of their home system (3.1); true when not given."),
+                     "planet of their home system (3.1); true when not given. Such a player "
+                     "has lost this round's claims in the status phase, the last round's in "
+                     "the strategy phase (3.3), none yet in the action phase."),
     enemy_ships_at_home=Key(PLAYERS, "Players with enemy ships in their home system (3.2)."),
     command_counters=Key(MapOf(PLAYER, _COUNTERS), "Command counters by player; areas not given "
                          "start as 2 strategy, 3 command, 3 fleet, 0 on the board, 8 in "
@@ -143,8 +148,8 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     StepKind("strategy_phase", MapOf(PLAYER, CARDS), "The strategy phase: the strategy card(s) "
              "each player takes; then the action phase (14.1)."),
     _step("imperial_primary", "The holder of the Imperial strategy card resolves its primary "
-          "ability in the action phase: victory points, then the next public objective is "
-          "revealed (13.1).",
+          "ability in the action phase, once a round (14.3): victory points, then the next "
+          "public objective is revealed (13.1).",
           player=_PLAYER_KEY,
           reveals=Key(Str(), "The public objective revealed; `Imperium Rex` ends the game.",
                       required=True),
@@ -243,6 +248,9 @@ EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
     _expect("strategy_cards", MapOf(PLAYER, ListOf(CARD, max_items=len(STRATEGY_CARDS))),
             "Strategy cards each named player holds.",
             _per_player(lambda s, p: s.strategy_cards.get(p, ())), "subset"),
+    _expect("strategy_cards_used", USED_CARDS, "The strategy cards whose primary ability has "
+            "been used this round, in any order.",
+            lambda v: sorted(v.state.strategy_cards_used), "set"),
     _expect("command_counters", MapOf(PLAYER, _COUNTERS), "Command counters by area (only the "
             "areas named are compared).", _per_player(_counters), "subset"),
     _expect("largest_fleet", MapOf(PLAYER, FLEET), "Ships in each named player's largest fleet.",
