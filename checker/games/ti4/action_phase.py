@@ -1,12 +1,11 @@
 """The action phase as far as scoring cares: turns, combat windows (61.7), destroying units
-(61.9), the custodians token (27) and Imperial (45)."""
+(61.9) and the custodians token (27). Strategic actions have their own module."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from checker.games.immutable import frozen, updated
-from checker.games.ti4 import scoring, secrets
 from checker.games.ti4.common import (
     Events,
     Handler,
@@ -156,69 +155,3 @@ def remove_custodians(state: State, args: Any) -> tuple[State, Events]:
     state, gained = gain_points(state, player, 1, "the custodians token", "27.3")
     return state, events + gained + ([] if state.ended else [
         cite("27.4", "From this round on, every round has an agenda phase.")])
-
-
-def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
-    player = args["player"]
-    if state.phase is not RoundPhase.ACTION or "Imperial" not in state.strategy_cards.get(player, ()):
-        refuse("45.1", "only the holder of Imperial uses its primary ability, in the action phase")
-    used = state.exhausted.get(player, ())
-    if "Imperial" in used:
-        refuse("71.6", f"{player} has already used Imperial this round: the card is exhausted")
-    state = fresh_window(state.with_(active=player, imperial_secondary=frozenset(),
-                                     exhausted=updated(state.exhausted, player,
-                                                       (*used, "Imperial"))), "turn")
-    events: Events = [cite("71.6", f"{player} takes the strategic action of Imperial and "
-                                   "exhausts it.")]
-    if args.get("score"):
-        state, scored = scoring.score_by_imperial(state, player, args["score"])
-        events += scored
-        if state.ended:
-            return state, events
-    if args["controls_mecatol_rex"]:
-        state, gained = gain_points(state, player, 1, "Imperial (Mecatol Rex)", "45.2")
-        return state, events + gained
-    if args.get("draw"):
-        state, drawn = secrets.draw(state, player, args["draw"], "61.22")
-        events += drawn
-    return state, events
-
-
-def imperial_secondary(state: State, args: Any) -> tuple[State, Events]:
-    player = args["player"]
-    holder = next((p for p, cards in state.strategy_cards.items() if "Imperial" in cards), None)
-    used = state.imperial_secondary
-    if used is None or holder is None:
-        refuse("45.3", "the secondary ability of Imperial is used right after its holder "
-               "resolves the primary ability")
-    if player == holder or player in used:
-        refuse("45.3", f"{player} cannot use this secondary ability"
-               + (" twice" if player != holder else ": it is their own card"))
-    pools = state.tokens[player]
-    if pools.strategy < 1:
-        refuse("45.3", f"{player} has no token in their strategy pool to spend")
-    state = state.with_(tokens=updated(state.tokens, player, CommandTokens(
-        pools.tactic, pools.fleet, pools.strategy - 1, pools.board, pools.reinforcements + 1)))
-    state = state.with_(imperial_secondary=used | {player})
-    events = [cite("45.3", f"{player} spends a strategy token to draw a secret objective.")]
-    state, drawn = secrets.draw(state, player, args["draw"], "61.22")
-    return state, events + drawn
-
-
-def gain_points_step(state: State, args: Any) -> tuple[State, Events]:
-    """Simultaneous gains resolve one player at a time: initiative order, or clockwise from the
-    speaker when nobody holds a strategy card (98.7)."""
-    players = args["players"]
-    players = [players] if isinstance(players, str) else list(players)
-    order = [p for p in state.initiative_order() if p in players]
-    events: Events = []
-    if len(order) > 1:
-        how = "in initiative order" if state.strategy_cards else "clockwise from the speaker"
-        events.append(cite("98.7", f"{mostly(order)} gain points at the same time: resolved "
-                                   f"{how}."))
-    for player in order:
-        state, gained = gain_points(state, player, args["points"], args["source"], "98.1")
-        events += gained
-        if state.ended:
-            break
-    return state, events

@@ -7,7 +7,16 @@ from types import MappingProxyType
 from typing import Any
 
 from checker.engine import Event, Outcome
-from checker.games.ti4 import action_phase, scoring, secrets, status_phase
+from checker.games.ti4 import (
+    action_phase,
+    agendas,
+    point_cards,
+    points,
+    scoring,
+    secrets,
+    status_phase,
+    strategic_actions,
+)
 from checker.games.ti4.common import Events, Handler, cite, refuse
 from checker.games.ti4.rules import RULEBOOK
 from checker.games.ti4.setup import initial_state
@@ -53,10 +62,18 @@ HANDLERS: dict[str, Handler] = {
     "draw_secret_objective": secrets.draw_step,
     "return_secret_objective": secrets.return_step,
     "reveal_secret_objective": secrets.show_step,
-    "imperial_primary": action_phase.imperial_primary,
-    "imperial_secondary": action_phase.imperial_secondary,
+    "imperial_primary": strategic_actions.imperial_primary,
+    "imperial_secondary": strategic_actions.imperial_secondary,
+    "politics_primary": strategic_actions.politics_primary,
     "remove_custodians_token": action_phase.remove_custodians,
-    "gain_points": action_phase.gain_points_step,
+    "gain_points": points.gain_step,
+    "lose_points": points.lose_step,
+    "discard_law": points.discard_law,
+    "shard_of_the_throne": point_cards.shard_of_the_throne,
+    "support_for_the_throne": point_cards.support_for_the_throne,
+    "return_support_for_the_throne": point_cards.return_support,
+    "seed_of_an_empire": agendas.seed_of_an_empire,
+    "incentive_program": agendas.incentive_program,
     "status_phase": status_phase.begin,
     "reveal_objective": status_phase.step(2),
     "draw_action_cards": status_phase.step(3),
@@ -125,6 +142,13 @@ def describe(state: State) -> dict[str, str]:
     rows["Home systems"] = (f"not fully controlled by {', '.join(sorted(state.home_lost))}"
                             if state.home_lost else "each player controls all their home planets")
     rows["Custodians token"] = "removed" if state.custodians_removed else "on Mecatol Rex"
+    if state.shard:
+        rows["Shard of the Throne"] = f"held by {state.shard}"
+    if state.supports:
+        rows["Support for the Throne"] = ", ".join(f"{giver}'s held by {holder}"
+                                                   for giver, holder in state.supports.items())
+    if state.discarded_laws:
+        rows["Laws discarded"] = ", ".join(sorted(state.discarded_laws))
     if state.ended:
         rows["Game over"] = f"{state.ended.winner} wins: {state.ended.reason}"
     return rows

@@ -28,6 +28,10 @@ def initial_state(data: Mapping[str, Any]) -> State:
     if cards and without and phase in (RoundPhase.ACTION, RoundPhase.STATUS):
         refuse("84.1", f"every player holds a strategy card in the action and status phases; "
                f"{', '.join(without)} holds none")
+    if cards and phase is RoundPhase.AGENDA:
+        refuse("81.8", "strategy cards go back to the common play area in step 8 of the status "
+               f"phase, before the agenda phase; nobody holds one now, yet {', '.join(cards)} "
+               f"{'is' if len(cards) == 1 else 'are'} given some")
     gains = _gains(players, data)
     revealed, facedown_i, facedown_ii = _public_objectives(data, new_game)
     secrets = {p: tuple(data.get("secret_objectives", {}).get(p, ())) for p in players}
@@ -56,7 +60,10 @@ def initial_state(data: Mapping[str, Any]) -> State:
         exhausted=frozen(data.get("exhausted", {})), damaged=frozen(data.get("damaged_units", {})),
         custodians_removed=data["custodians_token"] == "removed",
         spendable=frozen({p: frozen(v) for p, v in data.get("spendable", {}).items()}),
-        imperial_secondary=None, pending_return=None, ended=None)
+        imperial_secondary=None, shard=data.get("shard_of_the_throne"),
+        supports=frozen(data.get("support_for_the_throne", {})), discarded_laws=frozenset(),
+        pending_return=None, ended=None)
+    _check_point_cards(state)
     for player in players:
         if state.points(player) > state.goal:
             refuse("98.4a", f"{player} starts with {state.points(player)} victory points, more "
@@ -105,7 +112,8 @@ def _public_objectives(data: Mapping[str, Any], new_game: bool
                        ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     given = data.get("public_objectives", {})
     revealed = tuple(given.get("revealed", ()))
-    if new_game and revealed:
+    added = tuple(given.get("added", ()))
+    if new_game and (revealed or added):
         refuse("61.13a", "at setup the engine reveals the first two stage I objectives itself")
     revealed_i = [n for n in revealed if BY_NAME[n].type is ObjectiveType.STAGE_I]
     revealed_ii = [n for n in revealed if BY_NAME[n].type is ObjectiveType.STAGE_II]
@@ -115,12 +123,12 @@ def _public_objectives(data: Mapping[str, Any], new_game: bool
         if len(shown) + len(hidden) != PER_STAGE:
             refuse("61.13", f"a game has {PER_STAGE} stage {stage} objectives; this setup has "
                    f"{len(shown)} revealed and {len(hidden)} facedown")
-    named = [n for n in revealed + facedown_i + facedown_ii if n in BY_NAME]
+    named = [n for n in revealed + added + facedown_i + facedown_ii if n in BY_NAME]
     if len(set(named)) != len(named):
         refuse("61.13", "an objective card is listed twice among the public objectives")
     if revealed_ii and facedown_i:
         refuse("61.14a", "a stage II objective is revealed while stage I objectives are facedown")
-    return revealed, facedown_i, facedown_ii
+    return revealed + added, facedown_i, facedown_ii
 
 
 def _deck(cards: Any, stage: str) -> tuple[str, ...]:
@@ -154,6 +162,22 @@ def _check_scored_publics(gains: tuple[Gain, ...], revealed: tuple[str, ...]) ->
     for gain in gains:
         if gain.objective and gain.public and gain.objective not in revealed:
             refuse("61.11", f"{gain.player} scored {gain.objective}, which is not revealed")
+
+
+def _check_point_cards(state: State) -> None:
+    """A card that carries a point gave it to its holder, whose points include it."""
+    held: dict[str, list[str]] = {}
+    if state.shard is not None:
+        held[state.shard] = ["the Shard of the Throne"]
+    for giver, holder in state.supports.items():
+        if giver == holder:
+            refuse("69.2", f"{holder} cannot play their own Support for the Throne")
+        held.setdefault(holder, []).append(f"{giver}'s Support for the Throne")
+    for player, cards in held.items():
+        if state.points(player) < len(cards):
+            rule = "73.3" if state.shard == player else "69.1"
+            refuse(rule, f"{player} holds {', '.join(cards)}, worth {len(cards)} victory "
+                   f"point{'s' if len(cards) > 1 else ''}, but starts with {state.points(player)}")
 
 
 def _tokens(players: tuple[str, ...], data: Mapping[str, Any]) -> dict[str, CommandTokens]:

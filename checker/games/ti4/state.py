@@ -41,17 +41,19 @@ STATUS_STEPS = (
 
 @dataclass(frozen=True, slots=True)
 class Gain:
-    """One entry of the victory point log."""
+    """One entry of the victory point log: points gained, or lost when `points` is negative."""
 
     player: str
     points: int
     source: str
-    """The objective's name, or the effect that gave the points."""
+    """The objective's name, or the effect that gave (or took) the points."""
     window: str
     """The scoring window it fell in, e.g. "status:2" or "combat:5" (61.6, 61.7)."""
     objective: str | None = None
     """Set when the points came from scoring an objective."""
     public: bool = False
+    law: str | None = None
+    """Set when a law gave or took the points; points a law gave are kept when it goes (98.6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +139,16 @@ class State:
     custodians_removed: bool
     spendable: Mapping[str, Mapping[str, int]]
     """Resources, influence and trade goods a player can still spend, where the scenario says."""
-    imperial_secondary: frozenset[str] | None
+    imperial_secondary: tuple[str, ...] | None
     """While Imperial's primary ability is being resolved: the players who used its secondary
-    ability so far (45.3); None at any other time."""
+    ability so far, in the order they did (45.3, 82.1); None at any other time."""
+    shard: str | None
+    """Who holds the Shard of the Throne relic, whose point goes with it (73.3)."""
+    supports: Mapping[str, str]
+    """Support for the Throne cards in play: by the colour of the card (who gave it), who holds
+    it; its point goes with it (69.1)."""
+    discarded_laws: frozenset[str]
+    """Laws discarded from play: they give and take no more points (7.5, 98.6)."""
     pending_return: str | None
     """A player over the secret objective limit who must return one first (61.21a)."""
     ended: Outcome | None
@@ -176,6 +185,18 @@ class State:
                 return 0
             return min(STRATEGY_CARDS[card] for card in self.strategy_cards[player])
         return tuple(sorted(self.strategy_cards, key=number))
+
+    @property
+    def everyone_holds_a_strategy_card(self) -> bool:
+        return bool(self.strategy_cards) and all(p in self.strategy_cards for p in self.players)
+
+    def simultaneous_order(self) -> tuple[str, ...]:
+        """The order in which players resolve what happens to several of them at once (98.7):
+        initiative order while every player holds a strategy card; otherwise (the strategy
+        phase before everyone has chosen, the agenda phase) clockwise from the speaker."""
+        if self.everyone_holds_a_strategy_card:
+            return self.initiative_order()
+        return self.clockwise_from_speaker()
 
     def clockwise_from_speaker(self) -> tuple[str, ...]:
         start = self.players.index(self.speaker)

@@ -7,11 +7,13 @@ from typing import Any
 
 from checker.engine import Outcome
 from checker.games.immutable import frozen, updated
+from checker.games.ti4 import action_cards
 from checker.games.ti4.common import Events, Handler, cite, fresh_window, mostly, refuse
 from checker.games.ti4.state import STATUS_STEPS, CommandTokens, RoundPhase, State
 
-HAND_LIMIT = 7
 GAINED_TOKENS = 2
+STATUS_DRAW = action_cards.Why(draw="2.1", reshuffle="81.note2", empty="81.3")
+"""Step 3 deals in initiative order, refilling the deck from the discard pile (81.note2)."""
 
 
 def begin(state: State, args: Any) -> tuple[State, Events]:
@@ -70,25 +72,7 @@ def _objectives_run_out(state: State) -> tuple[State, Events]:
 
 
 def _draw_action_cards(state: State, args: Any) -> tuple[State, Events]:
-    events: Events = []
-    deck, discard, hands = state.action_deck, state.action_discard, dict(state.action_hands)
-    for player in state.initiative_order():
-        if deck == 0 and discard:
-            events.append(cite("81.note2", f"The action deck is empty: the {discard} discarded "
-                                           "cards are shuffled into a new deck."))
-            deck, discard = discard, 0
-        if deck == 0:
-            events.append(cite("81.3", f"No action card is left for {player}."))
-            continue
-        if deck is not None:
-            deck -= 1
-        hands[player] = hands.get(player, 0) + 1
-        events.append(cite("2.1", f"{player} draws an action card ({hands[player]} in hand)."))
-        if hands[player] > HAND_LIMIT:
-            discard += hands[player] - HAND_LIMIT
-            events.append(cite("2.4", f"{player} discards down to {HAND_LIMIT} action cards."))
-            hands[player] = HAND_LIMIT
-    return state.with_(action_deck=deck, action_discard=discard, action_hands=frozen(hands)), events
+    return action_cards.draw(state, list(state.initiative_order()), STATUS_DRAW)
 
 
 def _remove_command_tokens(state: State, args: Any) -> tuple[State, Events]:

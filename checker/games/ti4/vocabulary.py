@@ -122,6 +122,8 @@ SETUP = _record(
     public_objectives=Key(_record(
         "public objectives key",
         revealed=Key(_objectives(PUBLIC), "Public objectives already face up."),
+        added=Key(_objectives(PUBLIC), "Public objectives face up that an effect drew from the "
+                  "deck (Incentive Program), besides the five of each stage set out at setup."),
         stage_i=Key(OneOf([_objectives(PUBLIC_I), _count_of(PUBLIC_I)]),
                     "Facedown stage I objectives, in the order they will be revealed, or how many."),
         stage_ii=Key(OneOf([_objectives(PUBLIC_II), _count_of(PUBLIC_II)]),
@@ -150,6 +152,12 @@ SETUP = _record(
     spendable=Key(MapOf(PLAYER, _SPENDABLE), "What a player can spend on objective costs "
                   "(61.10); not checked for players not listed."),
     active_player=Key(PLAYER, "Whose turn it is, when the scenario starts in the action phase."),
+    shard_of_the_throne=Key(PLAYER, "Who holds the Shard of the Throne relic; its point is part "
+                            "of their `points` (73.3)."),
+    support_for_the_throne=Key(MapOf(PLAYER, PLAYER),
+                               "Support for the Throne cards in play: by the player who gave "
+                               "the card, who holds it; its point is part of the holder's "
+                               "`points` (69.1)."),
 )
 
 
@@ -158,6 +166,13 @@ def _step(name: str, doc: str, **keys: Key) -> StepKind:
 
 
 _PLAYER_KEY = Key(PLAYER, "The player.", required=True)
+_PLAYERS_GAINING = Key(OneOf([PLAYER, ListOf(PLAYER, min_items=1, unique=True, max_items=PLAYERS),
+                              MapOf(PLAYER, Int(minimum=1, maximum=VICTORY_POINTS))]),
+                       "Who: a player, a list of players, or by player how many points each.",
+                       required=True)
+_POINTS_EACH = Key(Int(minimum=1, maximum=VICTORY_POINTS),
+                   "How many each, when `players` is a player or a list.", default=1)
+OUTCOME = Choice(["for", "against"], "outcome")
 
 STEPS: dict[str, StepKind] = {step.name: step for step in (
     StepKind("strategy_phase", MapOf(PLAYER, CARDS),
@@ -216,15 +231,45 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("imperial_secondary", "Another player uses the Imperial secondary ability: one "
           "strategy token for a secret objective (45.3).",
           player=_PLAYER_KEY, draw=Key(SECRET, "The secret objective drawn.", required=True)),
+    _step("politics_primary", "The Politics strategy card's primary ability: a new speaker and "
+          "two action cards (66.2).",
+          player=_PLAYER_KEY,
+          speaker=Key(PLAYER, "The new speaker: any player but the current one.", required=True)),
     _step("remove_custodians_token", "A player removes the custodians token from Mecatol Rex "
           "(27.2, 27.3).", player=_PLAYER_KEY),
     _step("gain_points", "Players gain victory points from another effect (an agenda, a relic, "
           "a law); several players gain them at the same time (98.7).",
-          players=Key(OneOf([PLAYER, ListOf(PLAYER, min_items=1, unique=True,
-                                            max_items=PLAYERS)]),
-                      "Who gains.", required=True),
-          points=Key(Int(minimum=1, maximum=VICTORY_POINTS), "How many each.", default=1),
-          source=Key(Str(), "What gives them.", default="another effect")),
+          players=_PLAYERS_GAINING, points=_POINTS_EACH,
+          source=Key(Str(), "What gives them.", default="another effect"),
+          law=Key(Str(), "The law that gives them, when it is one: the points stay if the law is "
+                  "discarded (98.6).")),
+    _step("lose_points", "Players lose victory points through another effect (an agenda, a "
+          "law).",
+          players=_PLAYERS_GAINING, points=_POINTS_EACH,
+          source=Key(Str(), "What takes them.", default="another effect"),
+          law=Key(Str(), "The law that takes them, when it is one.")),
+    _step("discard_law", "A law is discarded from play: it has no more effect, and the points it "
+          "gave are kept (7.5, 98.6).",
+          law=Key(Str(), "The law.", required=True)),
+    _step("shard_of_the_throne", "A player gains the Shard of the Throne relic, and its point; "
+          "a player who held it loses the card and the point (73.3).",
+          player=_PLAYER_KEY),
+    _step("support_for_the_throne", "A player receives another player's Support for the Throne, "
+          "plays it at once and gains 1 point (69.1, 69.note1b).",
+          player=Key(PLAYER, "Who receives the card.", required=True),
+          **{"from": Key(PLAYER, "Whose card it is: the player giving it.", required=True)}),
+    _step("return_support_for_the_throne", "A player returns another player's Support for the "
+          "Throne (having activated a system with that player's units) and loses its point "
+          "(69.1).",
+          player=Key(PLAYER, "Who held the card.", required=True),
+          to=Key(PLAYER, "Whose card it is.", required=True)),
+    _step("seed_of_an_empire", "The agenda Seed of an Empire: the player with the most (For) or "
+          "fewest (Against) victory points gains 1; tied players all gain it (98.5).",
+          outcome=Key(OUTCOME, "The outcome resolved.", required=True)),
+    _step("incentive_program", "The agenda Incentive Program: a stage I (For) or stage II "
+          "(Against) public objective is drawn from the deck and revealed (7.8).",
+          outcome=Key(OUTCOME, "The outcome resolved.", required=True),
+          objective=Key(PUBLIC, "The objective drawn.", required=True)),
     _step("status_phase", "The action phase is over: the status phase begins (81)."),
     _step("reveal_objective", "Status phase step 2: the speaker reveals a public objective (81.2).",
           objective=Key(PUBLIC, "The card revealed; the next facedown card when not given.")),
@@ -284,6 +329,7 @@ EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
             f"({', '.join(f'{i} {s}' for i, s in enumerate(STATUS_STEPS, 1))}).",
             lambda v: v.state.status_done),
     _expect("round", ROUND, "The game round.", lambda v: v.state.round),
+    _expect("speaker", PLAYER, "Who holds the speaker token.", lambda v: v.state.speaker),
     _expect("initiative_order", PLAYERS_LISTED, "Players in initiative order (in this order).",
             lambda v: v.state.initiative_order()),
     _expect("active_player", Ref("player", nullable=True), "Whose turn it is.",
