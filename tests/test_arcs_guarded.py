@@ -1,4 +1,4 @@
-"""The Arcs scenarios guard the rules of a chapter's end: they cover every rule item, every rule
+"""The Arcs scenarios guard the rules: they cover every rule item, every rule
 the engine cites exists, and a rule coded wrong fails some scenario (each mutation below breaks
 one rule and must be caught)."""
 

@@ -33,6 +33,36 @@ def problems(text: str) -> list[str]:
     ("players: [A, B, C]\n  captives: {B: {B: 1}}", "arcs:2.3b", "Rival agents"),
     ("players: [A, B, C]\n  cities: {B: 4}\n  trophies: {A: {B: {cities: 2}}}", "arcs:2.10b",
      "too many"),
+    ("players: [A, B, C]\n  buildings: {1 Arrow: [B city, B city]}", "arcs:2.10b",
+     "2 on the map"),
+    ("players: [A, B, C]\n  setup_card: 4 Player Frontiers", "arcs:6.4a", "for 4 players, not 3"),
+    ("players: [A, B, C]\n  out_of_play: [3]", "arcs:6.4a", "2 cluster(s) are out of play, not 1"),
+    ("players: [A, B, C]\n  setup_card: 3 Player Mix Up\n  out_of_play: [1, 5]", "arcs:6.4a",
+     "1 and 4 out of play, not 1 and 5"),
+    ("players: [A, B, C, D]\n  out_of_play: [3]\n  ships: {3 Moon: {A: 1}}", "arcs:6.4b",
+     "cluster 3 is out of play"),
+    ("players: [A, B, C, D]\n  out_of_play: [5]\n  buildings: {5 Hex: [A city]}", "arcs:6.4b",
+     "cluster 5 is out of play"),
+    ("players: [A, B, C]\n  buildings: {2 Arrow: [A city, B city]}", "arcs:6.2",
+     "2 Arrow has 1 building slot"),
+    ("players: [A, B, C]\n  buildings: {2 Gate: [A starport]}", "arcs:6.2",
+     "a gate has no building slots"),
+    ("players: [A, B, C]\n  ships: {1 Gate: {A: 10}}\n  damaged_ships: {2 Gate: {A: 6}}",
+     "arcs:6.9", "A has 15 ships; this setup uses 16"),
+    (("players: [A, B, C]\n  captives: {B: {A: 6}}\n  court: [Farseers]\n"
+     "  court_agents: {Farseers: {A: 5}}"), "arcs:6.9", "A has 10 agents; this setup uses 11"),
+    ("players: [A, B, C]\n  resources: {A: {fuel: 3}, B: {fuel: 3}}", "arcs:6.9",
+     "5 Fuel tokens; this setup uses 6"),
+    ("players: [A, B, C]\n  cities: {A: 5}\n  resources: {A: {fuel: 3}}", "arcs:6.10",
+     "only 2 open resource slots"),
+    (("players: [A, B]\n  court: [Farseers, Gatekeepers, Skirmishers, Relic Fence]\n"
+     "  ambition_box_resources: {fuel: 6}"), "arcs:6.13", "3 cards with 2 players"),
+    ("players: [A, B, C]\n  court: [Farseers]\n  court_deck: [Farseers]", "arcs:6.13",
+     "both in the Court row and in the Court deck"),
+    ("players: [A, B, C]\n  court: [Farseers]\n  court_agents: {Gatekeepers: {A: 1}}",
+     "arcs:6.13", "not in the Court row"),
+    ("players: [A, B]\n  setup_card: 2 Player Homelands\n  ambition_box_resources: {fuel: 6}",
+     "arcs:2.11a", "match the six out-of-play planets"),
 ])
 def test_a_setup_that_breaks_a_rule_is_refused_citing_it(setup: str, rule: str,
                                                           words: str) -> None:
@@ -54,4 +84,23 @@ def test_unknown_keys_and_names_are_located_with_a_suggestion() -> None:
         "s.yaml:11:28: unknown player or neutral 'neutral'",
         ("s.yaml:12:13: unknown ambition marker '5/2' (did you mean '5/3'?); expected one of "
         "5/3, 3/2, 2/0, 9/4, 6/3, 4/2"),
+    ]
+
+
+def test_map_names_are_located_with_a_suggestion() -> None:
+    found = problems("setup:\n  players: [Red, Blue, Green]\n  ships: {3 Gat: {Red: 1}}\n"
+                     "  buildings: {3 Hex: [Rde city, Blue citadel]}\n"
+                     "  court: [Farseer]\n  setup_card: 3 Player Frontier\n"
+                     "expect: {game_over: false}\n")
+    assert found == [
+        ("s.yaml:6:11: unknown system '3 Gat' (did you mean '3 Gate'?); expected one of 1 Gate, "
+        "1 Arrow, 1 Moon, 1 Hex, 2 Gate, 2 Arrow, ..."),
+        "s.yaml:7:23: unknown player 'Rde' (did you mean 'Red'?)",
+        "s.yaml:7:33: unknown building 'citadel'; expected city or starport",
+        "s.yaml:8:11: unknown Court card 'Farseer' (did you mean 'Farseers'?)",
+        ("s.yaml:9:15: unknown setup card '3 Player Frontier' (did you mean '3 Player "
+        "Frontiers'?); expected one of 2 Player Frontiers, 2 Player Mix Up 1, 2 Player "
+        "Homelands, 2 Player Mix Up 2, 3 Player Mix Up, 3 Player Frontiers, 3 Player Homelands, "
+        "3 Player Core Conflict, 4 Player Mix Up 1, 4 Player Mix Up 2, 4 Player Frontiers, "
+        "4 Player Mix Up 3"),
     ]

@@ -9,6 +9,8 @@ from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen
 
 PIECE = {"ships": "ship", "starports": "starport", "cities": "city", "agents": "agent"}
+SUPPLIED = ("ships", "starports", "agents")
+"""Trophies that go back to their owner's supply; cities go back to the board instead."""
 
 
 def clean_up(state: State) -> tuple[State, Events]:
@@ -55,13 +57,11 @@ def _return_trophies(state: State, returned: dict[str, dict[str, int]]) -> tuple
     for holder, owners in state.trophies.items():
         for owner, kinds in owners.items():
             back = returned.setdefault(owner, {})
-            to_supply = [plural(kinds[k], PIECE[k]) for k in ("ships", "starports")
-                         if kinds.get(k)]
+            to_supply = [plural(kinds[k], PIECE[k]) for k in SUPPLIED if kinds.get(k)]
             for kind, number in kinds.items():
                 back[kind] = back.get(kind, 0) + number
             if to_supply:
-                verb = "goes" if sum(kinds.get(k, 0) for k in ("ships", "starports")) == 1 \
-                    else "go"
+                verb = "goes" if sum(kinds.get(k, 0) for k in SUPPLIED) == 1 else "go"
                 events.append(cite("3.3", f"{listed(to_supply)} of {owner}'s, held by {holder}, "
                                           f"{verb} back to {owner}'s supply."))
             if kinds.get("cities"):

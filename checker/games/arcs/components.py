@@ -26,7 +26,8 @@ BOX_RESOURCES: dict[str, tuple[str, ...]] = {
 
 BOX_RESOURCE_TOTAL = 6
 
-TROPHY_KINDS = ("ships", "starports", "cities")
+TROPHY_KINDS = ("ships", "starports", "cities", "agents")
+"""Agents become Trophies when a Court card is Ransacked after a city is destroyed."""
 CITIES = 5
 """City slots on a player board, and cities per player (2.10b)."""
 CITIES_AT_START = 4

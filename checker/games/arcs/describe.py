@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from checker.games.arcs.cleanup import PIECE
 from checker.games.arcs.common import listed, plural
 from checker.games.arcs.components import AMBITIONS, BOX_RESOURCES, NEUTRAL
+from checker.games.arcs.describe_map import describe_court, describe_map
 from checker.games.arcs.scoring import counts
 from checker.games.arcs.state import Result, Stage, State
 
@@ -18,6 +19,7 @@ def describe(state: State) -> dict[str, str]:
         "Chapter": f"{state.chapter} of 5, {_stage(state)}",
         "Initiative": f"{state.initiative} (turn order {', '.join(state.turn_order())})",
         "Action cards": _hands(state),
+        **_round(state),
         "Power": ", ".join(f"{p} {state.power(p)}" for p in state.players)
                  + f" (the game ends at {state.threshold} with {len(state.players)} players)",
         "Ambition markers": _markers(state),
@@ -33,6 +35,8 @@ def describe(state: State) -> dict[str, str]:
     rows["Captives"] = "; ".join(
         f"{holder}: " + ", ".join(f"{plural(n, owner + ' agent')}" for owner, n in owners.items())
         for holder, owners in state.captives.items() if sum(owners.values())) or "none"
+    rows.update(describe_map(state))
+    rows.update(describe_court(state))
     if state.box_resources is not None:
         rows["Neutral third player (box resources)"] = ", ".join(
             f"{a} {sum(state.box_resources.get(r, 0) for r in kinds)}"
@@ -58,6 +62,25 @@ def _stage(state: State) -> str:
         Stage.CHECKED: "begins once the hands are drawn (step 4)",
         Stage.DRAWN: "new hands drawn; the initiative holder starts",
     }[state.stage]
+
+
+def _round(state: State) -> dict[str, str]:
+    current = state.round
+    if current is None:
+        return {}
+    lead = f"{current.done[0]} led {current.lead.name}"
+    if current.number != current.lead.number:
+        lead += " (the zero marker makes it 0)"
+    played = ", ".join(current.done[1:])
+    text = lead + (f"; played since: {played}" if played else "")
+    if current.seized:
+        text += f"; {current.seized} seized the initiative"
+    rows = {"Round": text}
+    turn = current.turn
+    if turn is not None:
+        how = {"lead": "leads", "surpass": "Surpasses", "copy": "Copies", "pivot": "Pivots"}
+        rows["Turn"] = f"{turn.player} {how[turn.play]}: {plural(turn.left, 'action pip')} "                        f"left for {', '.join(turn.actions)}"
+    return rows
 
 
 def _hands(state: State) -> str:

@@ -1,9 +1,10 @@
 """Rule ids of Arcs that scenarios and the engine may cite, in the project's own numbering.
 
-Arcs has no numbered rules reference, so the end of a chapter is numbered here:
-1 when a chapter ends and the order of its steps, 2 scoring ambitions, 3 clean-up,
-4 the end of the game, 5 drawing cards. The pages under docs/arcs/ define the
-same ids; the site build fails when one is missing. Stable once published.
+Arcs has no numbered rules reference, so its rules are numbered here: 1 when a chapter ends
+and the order of its steps, 2 scoring ambitions, 3 clean-up, 4 the end of the game, 5 drawing
+cards, 6 the board and its pieces, 7 playing cards, 8 the standard actions. The pages under
+docs/arcs/ define the same ids; the site build fails when one is missing. Stable once
+published.
 """
 
 from __future__ import annotations
@@ -69,6 +70,77 @@ TITLES: dict[str, str] = {
     "5.3": "The initiative holder starts the chapter",
     "5.4": "Two players: a mulligan",
     "5.4a": "Only the player without initiative, once, right after drawing",
+    # 6 The board and its pieces
+    "6": "The board and its pieces",
+    "6.1": "Six clusters of four systems",
+    "6.2": "Planets: type and building slots",
+    "6.3": "Adjacent systems",
+    "6.3a": "The gates form a ring",
+    "6.3b": "A gate touches its three planets",
+    "6.3c": "The planets of a cluster form a chain",
+    "6.3d": "Two borders between clusters",
+    "6.4": "Out-of-play clusters",
+    "6.4a": "How many, and which",
+    "6.4b": "Nothing enters an out-of-play cluster",
+    "6.4c": "The path marker joins two gates",
+    "6.5": "Loyal and Rival",
+    "6.6": "Ships and buildings on the map",
+    "6.7": "Fresh and damaged",
+    "6.8": "Control",
+    "6.9": "Supplies and their limits",
+    "6.10": "Resource slots and city slots",
+    "6.11": "Gaining a resource",
+    "6.11a": "Into an empty resource slot",
+    "6.11b": "No empty slot: rearrange and discard",
+    "6.11c": "An empty supply gives nothing",
+    "6.12": "Captives and Trophies",
+    "6.13": "The Court",
+    # 7 Playing cards
+    "7": "Playing cards",
+    "7.1": "Rounds and turns",
+    "7.2": "The action cards",
+    "7.3": "Leading a card",
+    "7.4": "What each suit allows",
+    "7.5": "Following the lead",
+    "7.5a": "Surpass",
+    "7.5b": "Copy",
+    "7.5c": "Pivot",
+    "7.6": "Declaring an ambition",
+    "7.6a": "The ambition on the lead card",
+    "7.6b": "The zero marker",
+    "7.6c": "Once per card, before any action",
+    "7.7": "Seizing the initiative",
+    "7.7a": "An extra card, or a Surpass with a 7",
+    "7.7b": "Once per round, never by the holder",
+    "7.8": "The end of a round",
+    "7.8a": "Who takes the initiative",
+    "7.9": "Spending action pips",
+    # 8 Standard actions
+    "8": "Standard actions",
+    "8.1": "Tax",
+    "8.1a": "Which cities can be taxed",
+    "8.1b": "A resource of the planet's type",
+    "8.1c": "Taxing a Rival captures an agent",
+    "8.1d": "Once per city per turn",
+    "8.2": "Build",
+    "8.2a": "A city or starport where you have a piece",
+    "8.2b": "Cities come from the leftmost city slot",
+    "8.2c": "A ship at a Loyal starport",
+    "8.2d": "One ship per starport per turn",
+    "8.2e": "Built damaged where another player controls",
+    "8.2f": "An empty supply builds nothing",
+    "8.3": "Move",
+    "8.3a": "Catapult from a Loyal starport",
+    "8.3b": "Where Catapult moves stop",
+    "8.3c": "Control is checked before moving in",
+    "8.3d": "No Catapult from a Rival starport",
+    "8.4": "Repair",
+    "8.5": "Influence",
+    "8.6": "Secure",
+    "8.6a": "More Loyal agents than each Rival",
+    "8.6b": "Agents return, Rival agents become Captives",
+    "8.6c": "When Secured",
+    "8.6d": "The Court is refilled in the same place",
 }
 
 RULEBOOK = RuleBook("arcs", TITLES, source=__file__)

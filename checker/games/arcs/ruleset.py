@@ -1,4 +1,5 @@
-"""The Arcs Ruleset: the end of a chapter, as the core runs it."""
+"""The Arcs Ruleset: playing cards, the standard actions and the end of a chapter, as the core
+runs them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.engine import Event, Outcome
-from checker.games.arcs import chapter, cleanup, game_end, scoring
+from checker.games.arcs import (
+    build,
+    card_play,
+    chapter,
+    cleanup,
+    court_actions,
+    declaring,
+    game_end,
+    move,
+    repair,
+    scoring,
+    tax,
+)
 from checker.games.arcs.common import Handler
 from checker.games.arcs.describe import describe
 from checker.games.arcs.rules import RULEBOOK
@@ -29,9 +42,20 @@ def _score_ambition(state: State, args: Any) -> tuple[State, list[Event]]:
 
 
 HANDLERS: dict[str, Handler] = {
-    "play_card": chapter.play_card,
-    "pass_initiative": chapter.pass_initiative,
-    "declare_ambition": chapter.declare_ambition,
+    "lead": card_play.lead,
+    "surpass": card_play.surpass,
+    "copy": card_play.copy,
+    "pivot": card_play.pivot,
+    "seize": card_play.seize,
+    "declare_ambition": declaring.declare_ambition,
+    "pass_initiative": card_play.pass_initiative,
+    "end_round": card_play.end_round,
+    "tax": tax.tax,
+    "build": build.build,
+    "move": move.move,
+    "repair": repair.repair,
+    "influence": court_actions.influence,
+    "secure": court_actions.secure,
     "end_chapter": chapter.step(Stage.SCORING, CORES),
     "score_ambition": _score_ambition,
     "clean_up": chapter.step(Stage.CLEANED, CORES),
@@ -42,7 +66,8 @@ HANDLERS: dict[str, Handler] = {
 
 
 class Arcs:
-    """Arcs: Conflict and Collapse in the Reach (base game), the end of a chapter."""
+    """Arcs: Conflict and Collapse in the Reach (base game): card play, the standard actions
+except Battle, and the end of a chapter."""
 
     game = "arcs"
     title = "Arcs"

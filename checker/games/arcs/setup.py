@@ -1,20 +1,24 @@
-"""The starting state of an Arcs scenario: a chapter being played, its hands and its boxes."""
+"""The starting state of an Arcs scenario: a chapter being played, its hands and its boxes, the
+map, the Court and the player boards."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from checker.games.arcs import map_setup
+from checker.games.arcs.board import SYSTEMS
 from checker.games.arcs.common import refuse
 from checker.games.arcs.components import (
     BOX_RESOURCE_TOTAL,
     BY_FACE,
-    CITIES,
     CITIES_AT_START,
     THRESHOLDS,
     face,
     flipped_in_chapter,
 )
+from checker.games.arcs.piece_limits import check_limits
 from checker.games.arcs.state import Gain, Stage, State
 from checker.games.immutable import frozen
 
@@ -24,13 +28,17 @@ def initial_state(data: Mapping[str, Any]) -> State:
     if len(players) not in THRESHOLDS:
         refuse("4.1", f"Arcs is played by 2, 3 or 4 players, not {len(players)}")
     chapter = data["chapter"]
+    out = map_setup.out_of_play(data, len(players))
+    initiative = data.get("initiative", players[0])
+    hands = frozen({p: data.get("action_cards", {}).get(p, 0) for p in players})
+    start = players.index(initiative)
     flipped = frozenset(m.name for m in flipped_in_chapter(chapter))
     state = State(
-        players=players, initiative=data.get("initiative", players[0]), chapter=chapter,
+        players=players, initiative=initiative, chapter=chapter,
         stage=Stage.PLAYING,
         gains=tuple(Gain(p, n, "Power before the scenario") for p, n in
                     data.get("power", {}).items() if n),
-        hands=frozen({p: data.get("action_cards", {}).get(p, 0) for p in players}),
+        hands=hands,
         passed=frozenset(),
         boxes=frozen(_boxes(data.get("ambitions", {}), chapter, flipped)),
         flipped=flipped,
@@ -40,9 +48,15 @@ def initial_state(data: Mapping[str, Any]) -> State:
                          for p, owners in data.get("trophies", {}).items()}),
         captives=frozen({p: frozen(owners) for p, owners in data.get("captives", {}).items()}),
         cities=frozen({p: data.get("cities", {}).get(p, CITIES_AT_START) for p in players}),
-        box_resources=_box_resources(players, data.get("ambition_box_resources")),
-        results=(), returned=frozen({}), cleanup=(), check="", mulliganed=None, ended=None)
+        box_resources=_box_resources(players, data.get("ambition_box_resources"), out),
+        results=(), returned=frozen({}), cleanup=(), check="", mulliganed=None, ended=None,
+        out_of_play=out, ships=map_setup.ships(data, out),
+        buildings=map_setup.buildings(data, out), court=map_setup.court(data, len(players)),
+        court_deck=tuple(data.get("court_deck", ())), court_discard=(),
+        guild_held=frozen({p: () for p in players}),
+        round=map_setup.current_round(data, players[start:] + players[:start], hands))
     _check_pieces(state)
+    check_limits(state)
     return state
 
 
@@ -74,12 +88,21 @@ def _per_player(players: tuple[str, ...], given: Mapping[str, Mapping[str, int]]
     return frozen({p: frozen(given.get(p, {})) for p in players})
 
 
-def _box_resources(players: tuple[str, ...], given: Mapping[str, int] | None
-                   ) -> Mapping[str, int] | None:
+def _box_resources(players: tuple[str, ...], given: Mapping[str, int] | None,
+                   out: frozenset[int]) -> Mapping[str, int] | None:
+    """Given, or read off the planets of the out-of-play clusters."""
     if len(players) != 2:
         if given is not None:
             refuse("2.11", "resources go on the ambition boxes only in a two-player game")
         return None
+    covered = Counter(s.resource for s in SYSTEMS.values() if s.cluster in out and s.resource)
+    if out:
+        if given is None:
+            return frozen(covered)
+        if Counter({r: n for r, n in given.items() if n}) == covered:
+            return frozen(given)
+        refuse("2.11a", "the resources on the ambition boxes match the six out-of-play planets: "
+               + ", ".join(f"{n} {r}" for r, n in sorted(covered.items())))
     if given is None:
         refuse("2.11a", "a two-player game has 6 resources on the ambition boxes: give "
                "`ambition_box_resources`")
@@ -99,8 +122,3 @@ def _check_pieces(state: State) -> None:
         if holder in agents:
             refuse("2.3b", f"{holder} holds their own agents as Captives: Captives are Rival "
                    "agents")
-    for player in state.players:
-        taken = sum(owners.get(player, {}).get("cities", 0) for owners in state.trophies.values())
-        if state.cities[player] + taken > CITIES:
-            refuse("2.10b", f"{player} has {CITIES} cities: {state.cities[player]} on the board "
-                   f"and {taken} held as Trophies are too many")

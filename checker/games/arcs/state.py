@@ -1,4 +1,5 @@
-"""The Arcs state at the end of a chapter: immutable values, replaced whole at each step.
+"""The Arcs state: the chapter and its ambitions, the map and its pieces, the Court, the
+player boards and the round being played. Immutable values, replaced whole at each step.
 
 Power is never stored: it is summed from the log of gains, which also says what
 each gain came from.
@@ -13,7 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.engine import Outcome
+from checker.games.arcs.board import SYSTEMS
 from checker.games.arcs.components import BY_FACE, THRESHOLDS, Marker, face
+from checker.games.arcs.pieces import NO_SHIPS, Building, CourtSpot, Fleet
+from checker.games.arcs.rounds import Round
 
 
 class Stage(enum.IntEnum):
@@ -107,6 +111,21 @@ class State:
     """What the last end-of-game check found, for people."""
     mulliganed: str | None
     ended: Outcome | None
+    out_of_play: frozenset[int]
+    """Clusters covered by a path marker and out-of-play markers (6.4)."""
+    ships: Mapping[str, Mapping[str, Fleet]]
+    """System -> player -> ships there; players with none are left out."""
+    buildings: Mapping[str, tuple[Building | None, ...]]
+    """System -> its building slots, in order; systems without buildings are left out."""
+    court: tuple[CourtSpot, ...]
+    """The Court row, left to right."""
+    court_deck: tuple[str, ...]
+    """Court cards still to draw, top first."""
+    court_discard: tuple[str, ...]
+    guild_held: Mapping[str, tuple[str, ...]]
+    """Guild cards each player has secured; their icons are counted in `guild` too."""
+    round: Round | None
+    """The round being played; None between rounds, when the holder leads or passes."""
 
     def power(self, player: str) -> int:
         return sum(g.power for g in self.gains if g.player == player)
@@ -148,6 +167,12 @@ class State:
 
     def captive_count(self, player: str) -> int:
         return sum(self.captives.get(player, {}).values())
+
+    def fleet(self, system: str, player: str) -> Fleet:
+        return self.ships.get(system, {}).get(player, NO_SHIPS)
+
+    def slots(self, system: str) -> tuple[Building | None, ...]:
+        return self.buildings.get(system, (None,) * SYSTEMS[system].slots)
 
     def with_(self, **changes: Any) -> State:
         return dataclasses.replace(self, **changes)

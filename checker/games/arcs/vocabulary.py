@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from checker.games.arcs import action_vocabulary, map_vocabulary, play_vocabulary
 from checker.games.arcs.components import (
     AMBITIONS,
     BOX_RESOURCE_TOTAL,
@@ -77,7 +78,8 @@ def _icons(where: str, most: int) -> Record:
 def _pieces(**more: Key) -> Record:
     return _record("piece", ships=Key(Int(minimum=0, maximum=SHIPS), "Ships."),
                    starports=Key(Int(minimum=0, maximum=STARPORTS), "Starports."),
-                   cities=Key(Int(minimum=0, maximum=CITIES), "Cities."), **more)
+                   cities=Key(Int(minimum=0, maximum=CITIES), "Cities."),
+                   agents=Key(Int(minimum=0, maximum=AGENTS), "Agents."), **more)
 
 
 _PIECES = _pieces()
@@ -106,6 +108,8 @@ SETUP = _record(
                "board (4 when not given)."),
     ambition_box_resources=Key(_icons("on the ambition boxes", BOX_RESOURCE_TOTAL),
                                "Two players only: the 6 resources on the ambition boxes (2.11)."),
+    **map_vocabulary.SETUP_KEYS,
+    **play_vocabulary.SETUP_KEYS,
 )
 
 
@@ -114,12 +118,8 @@ def _step(name: str, doc: str, **keys: Key) -> StepKind:
 
 
 STEPS: dict[str, StepKind] = {step.name: step for step in (
-    _step("play_card", "A player plays an action card during the chapter.",
-          player=Key(PLAYER, "Who plays.", required=True)),
-    _step("pass_initiative", "The initiative holder passes the initiative (1.2)."),
-    _step("declare_ambition", "The initiative holder declares an ambition: the highest "
-          "available marker goes in its box (2.1).",
-          ambition=Key(AMBITION, "The ambition.", required=True)),
+    *play_vocabulary.STEPS,
+    *action_vocabulary.STEPS,
     _step("end_chapter", "The chapter ends (1.1)."),
     _step("score_ambition", "Step 1: score one declared ambition (2).",
           ambition=Key(AMBITION, "The ambition.", required=True)),
@@ -197,12 +197,14 @@ EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
     _expect("won_ambition_bonus", MapOf(PLAYER, Choice([0, 2, 5], "bonus")), "The bonus Power "
             "each named player's uncovered city slots give for an ambition won outright.",
             _per_player(State.bonus), "subset"),
-    _expect("returned", MapOf(PLAYER, _pieces(agents=Key(Int(minimum=0, maximum=AGENTS),
-                                                         "Agents."))),
+    _expect("returned", MapOf(PLAYER, _PIECES),
             "Pieces given back to each named owner at the last clean-up.",
             _per_player(_returned), "subset"),
     _expect("mulligan", Ref("player", nullable=True), "Who took the two-player mulligan after "
             "the last draw; `null` for nobody.", lambda v: v.state.mulliganed),
+    *map_vocabulary.EXPECTATIONS,
+    *play_vocabulary.EXPECTATIONS,
+    *action_vocabulary.EXPECTATIONS,
 )}
 
 
