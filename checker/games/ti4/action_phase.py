@@ -58,15 +58,6 @@ def tactical_action(state: State, args: Any) -> tuple[State, Events]:
     return state, [cite("89", f"{player} takes a tactical action and is the active player.")]
 
 
-def end_tactical_action(state: State, args: Any) -> tuple[State, Events]:
-    if state.active is None:
-        refuse("89", "no tactical action is under way")
-    player = state.active
-    state = fresh_window(state.with_(active=None), "between")
-    return state, [cite("89", f"{player}'s tactical action ends; so does any combat's "
-                              "one-objective limit.")]
-
-
 def _window(step: str, kind: str, label: str, rule: str, text: str) -> Handler:
     def handler(state: State, args: Any) -> tuple[State, Events]:
         if state.active is None:
@@ -143,12 +134,19 @@ def remove_custodians(state: State, args: Any) -> tuple[State, Events]:
                "of Mecatol Rex")
     events = []
     funds = state.spendable.get(player)
-    if funds is not None and "influence" in funds:
-        if funds["influence"] < CUSTODIANS_COST:
+    if funds is not None:
+        # Trade goods stand in for influence, one for one (93.4b).
+        influence, goods = funds.get("influence", 0), funds.get("trade_goods", 0)
+        short = max(0, CUSTODIANS_COST - influence)
+        if short > goods:
             refuse("27.2", f"removing the custodians token costs {CUSTODIANS_COST} influence; "
-                   f"{player} has {funds['influence']}")
-        state = state.with_(spendable=updated(state.spendable, player, updated(
-            funds, "influence", funds["influence"] - CUSTODIANS_COST)))
+                   f"{player} has {influence} influence and {goods} trade goods")
+        paid = updated(funds, "influence", influence - (CUSTODIANS_COST - short))
+        if short:
+            paid = updated(paid, "trade_goods", goods - short)
+            events.append(cite("93.4b", f"{player} spends {short} trade good(s) in place of "
+                                        "influence."))
+        state = state.with_(spendable=updated(state.spendable, player, paid))
     events.append(cite("27.2", f"{player} spends {CUSTODIANS_COST} influence and removes the "
                                "custodians token."))
     state = state.with_(custodians_removed=True)

@@ -66,7 +66,10 @@ def _check_timing(state: State, player: str, card: ObjectiveCard) -> None:
 def check_requirement(state: State, player: str, card: ObjectiveCard) -> None:
     stated = state.requirement.get((player, card.name))
     if stated is False:
-        rule = "61.5a" if card.phase is Phase.STATUS else "61.4"
+        # 61.5a judges a status phase card in the status phase; Imperial scores one in the
+        # action phase (45.2), where only the general rule applies.
+        in_status = card.phase is Phase.STATUS and state.phase is RoundPhase.STATUS
+        rule = "61.5a" if in_status else "61.4"
         refuse(rule, f"{player} does not fulfil the requirement of {card.name} now")
     if stated is None and card.destroys:
         _check_destroyed(state, player, card)
