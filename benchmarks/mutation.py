@@ -71,8 +71,12 @@ NARRATION_CALLS = {"cite": 1, "refuse": 1, "Event": 1, "RuleViolation": 1, "Outc
 """Calls whose arguments from this position on are text for people (an event's sentence, a
 refusal's message, the reason a game ended), never read by a ruling or a scenario claim."""
 NARRATION_KEYWORDS = {"text", "message", "reason"}
-NARRATION_FUNCTIONS = {"describe", "__repr__", "__str__"}
-"""Functions that only say things to people: the state as walkthrough rows, representations."""
+NARRATION_FUNCTIONS = {"describe", "picture", "__repr__", "__str__"}
+"""Functions that only say or show things to people: the state as walkthrough rows, the
+state as a picture, representations."""
+PICTURE_MODULES = {"drawing.py"}
+"""A game's pictures of the state (`picture`, drawn by drawing.py): they show a state, never
+decide one; golden files and tests/test_*_drawing.py check them."""
 RULESET_METHODS = {"setup", "apply", "outcome"}
 """What the core calls on a game (checker.engine.Ruleset): never skipped, whatever the game's
 own code does with these names."""
@@ -662,6 +666,7 @@ class GameSource:
         trees = {module: ast.parse(text) for module, text in self.texts.items()}
         skipped = skipped_names(trees)
         return [mutant for module, text in self.texts.items()
+                if module.rsplit("/", 1)[-1] not in PICTURE_MODULES
                 for mutant in module_mutants(module, text, skipped, stats)]
 
 

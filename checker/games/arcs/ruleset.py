@@ -22,6 +22,7 @@ from checker.games.arcs import (
 )
 from checker.games.arcs.common import Handler
 from checker.games.arcs.describe import describe
+from checker.games.arcs.drawing import changed_court, changed_systems, draw_map
 from checker.games.arcs.rules import RULEBOOK
 from checker.games.arcs.setup import initial_state
 from checker.games.arcs.state import Stage, State
@@ -85,3 +86,15 @@ except Battle, and the end of a chapter."""
 
     def describe(self, state: State) -> dict[str, str]:
         return describe(state)
+
+    def picture(self, state: State, previous: State | None = None) -> str:
+        """The map as an inline SVG picture, what changed since `previous` marked, with the
+        key to its shapes when there is no `previous` (the setup's). "" when there is nothing
+        new to draw: no piece on the map, as at the end of a chapter, or nothing on the map
+        or in the Court changed since `previous`, so the picture before still holds."""
+        if not any(s.ships or s.buildings for s in (state, previous) if s is not None):
+            return ""
+        if previous is not None and not changed_systems(state, previous) \
+                and not changed_court(state, previous):
+            return ""
+        return draw_map(state, previous, key=previous is None)

@@ -1,0 +1,263 @@
+"""The Arcs map as a picture: a golden file for one representative state, and what every
+picture must hold: XML that parses, hostile names escaped, damaged ships shaped unlike fresh
+ones, out-of-play clusters marked, and change marks on exactly the systems that changed."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+
+import pytest
+
+from checker.engine import Run, run
+from checker.games import GAMES
+from checker.games.arcs.board import SETUP_CARDS, setup_card_players
+from checker.games.arcs.drawing import (
+    cell_path,
+    changed_systems,
+    cluster_path,
+    draw_map,
+    path_joins,
+    ship,
+    summary,
+)
+from checker.games.arcs.ruleset import Arcs
+from checker.games.arcs.state import State
+from checker.runner import load_file
+from checker.svg import escape, looks, num, shorten, tag
+
+NS = "{http://www.w3.org/2000/svg}"
+
+SCENARIO = """\
+id: arcs-drawing
+title: A round on the map
+game: arcs
+setup:
+  players: [Red, Blue, Green]
+  setup_card: 3 Player Homelands
+  initiative: Red
+  action_cards: {Red: 4, Blue: 4, Green: 4}
+  cities: {Red: 3, Blue: 4}
+  ships:
+    1 Gate: {Green: 4}
+    2 Moon: {Red: 3, Blue: 1}
+    3 Hex: {Blue: 2, Green: 1}
+    4 Arrow: {Red: 2}
+  damaged_ships:
+    1 Gate: {Red: 1}
+    2 Moon: {Blue: 1}
+    3 Hex: {Green: 2}
+  buildings:
+    1 Hex: [Green starport, Red damaged city]
+    2 Arrow: [Red city]
+    2 Moon: [Blue city]
+    4 Arrow: [Red starport, Blue damaged starport]
+  court: [Farseers, Gatekeepers, Construction Union, Relic Fence]
+  court_agents:
+    Farseers: {Red: 2, Green: 1}
+steps:
+  - lead: {player: Red, card: Administration 3}
+  - tax: {system: 2 Arrow}
+  - influence: {card: Farseers}
+  - pivot: {player: Blue, card: Mobilization 2}
+  - move: {from: 3 Hex, to: [3 Gate], fresh: 2}
+expect:
+  ships: {3 Gate: {Blue: 2}}
+"""
+"""Three players, two clusters out, fresh and damaged ships, buildings of both kinds fresh and
+damaged, agents in the Court; the last step moves ships from 3 Hex to 3 Gate."""
+
+
+def _run(text: str = SCENARIO) -> Run:
+    loaded = load_file("drawing.yaml", text, GAMES)
+    assert loaded.scenarios, [str(p) for p in loaded.problems]
+    done = run(loaded.scenarios[0], GAMES["arcs"])
+    assert all(record.violation is None for record in done.records)
+    return done
+
+
+def _last_two(done: Run) -> tuple[State, State]:
+    return done.records[-1].state, done.records[-2].state
+
+
+def _svg(picture: str) -> ET.Element:
+    root = ET.fromstring(picture)
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def _walk(element: ET.Element, inherited: dict[str, str] | None = None
+          ) -> Iterator[tuple[ET.Element, dict[str, str]]]:
+    """Every element with the attributes its groups give it."""
+    attributes = {**(inherited or {}), **element.attrib}
+    yield element, attributes
+    for child in element:
+        yield from _walk(child, attributes)
+
+
+def _marked(picture: str) -> set[str]:
+    """The outlines drawn in the change marks' group."""
+    return {e.get("d", "") for e, a in _walk(_svg(picture))
+            if a.get("class") == "chg" and e.tag == f"{NS}path"}
+
+
+def test_the_picture_matches_the_golden_file(golden: Callable[[str, str], None]) -> None:
+    state, previous = _last_two(_run())
+    golden("arcs-map.svg", draw_map(state, previous) + "\n")
+
+
+def test_a_picture_is_an_image_with_a_text_alternative_that_scales() -> None:
+    state, previous = _last_two(_run())
+    root = _svg(draw_map(state, previous))
+    assert root.get("role") == "img"
+    assert root.get("width") == "100%"
+    assert root.get("viewBox", "").startswith("0 0 360 ")
+    title = root[0]
+    assert title.tag == f"{NS}title"
+    assert title.text == summary(state, previous)
+    assert "3 Gate: Blue 2 fresh ships" in title.text
+    assert title.text.endswith("Changed by this step: 3 Gate and 3 Hex.")
+
+
+def test_the_same_state_gives_the_same_picture() -> None:
+    state, previous = _last_two(_run())
+    assert draw_map(state, previous) == draw_map(state, previous)
+
+
+def test_a_picture_stays_small() -> None:
+    """A walkthrough repeats the picture at each step that changes the map."""
+    state, previous = _last_two(_run())
+    assert len(draw_map(state, previous, key=False)) < 8000
+    assert len(draw_map(state, previous)) < 9000
+
+
+HOSTILE = ['<script>alert("x")</script>', 'A&B "quoted" \'single\'', "Ctrl\x02\x03\x00end",
+           "Zo\u00eb \u2014 \U0001F680"]
+
+
+def _hostile_state() -> State:
+    players = HOSTILE[:4]
+    return Arcs().setup({
+        "players": players, "chapter": 1, "out_of_play": [3],
+        "ships": {"2 Moon": {players[0]: 2, players[1]: 1}, "4 Gate": {players[2]: 1}},
+        "damaged_ships": {"2 Moon": {players[3]: 1}},
+        "buildings": {"1 Hex": [f"{players[0]} city", f"{players[3]} damaged starport"]},
+        "court": ["Farseers"], "court_agents": {"Farseers": {players[1]: 2}},
+    })
+
+
+def test_hostile_player_names_are_escaped() -> None:
+    picture = draw_map(_hostile_state())
+    assert picture.isascii()
+    assert "<script" not in picture and "\x02" not in picture and "\x00" not in picture
+    assert "&lt;script&gt;" in picture
+    root = _svg(picture)
+    said = "".join(root.itertext())
+    assert '<script>alert("x")</script>' in said
+    assert "A&B \"quoted\" 'single'" in root[0].text  # type: ignore[operator]
+    assert "Ctrl\ufffd\ufffd\ufffdend" in said
+    assert "Zo\u00eb \u2014 \U0001F680" in root[0].text  # type: ignore[operator]
+
+
+def test_escape_and_numbers() -> None:
+    assert escape('<a href="x">&</a>') == "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
+    assert escape("\x02\x7f\ud800\ufffe ok") == "&#65533;" * 4 + " ok"
+    assert escape("\u00e9") == "&#233;"
+    assert [num(v) for v in (12.0, 12.46, -0.04, 0.5, -3.25)] == ["12", "12.5", "0", ".5", "-3.2"]
+    assert tag("rect", x=1.0, fill_opacity=0.05, class_="a", stroke=None) == \
+        '<rect x="1" fill-opacity=".05" class="a"/>'
+    assert shorten("Construction Union", 8) == "Constru\u2026"
+
+
+def test_players_get_their_own_colour_and_a_letter_each() -> None:
+    seen = looks(["Red", "Blue", "Rose", "blue", "???"])
+    assert [seen[p].letter for p in seen] == ["R", "B", "O", "L", "A"]
+    assert seen["Red"].fill == "#D55E00" and seen["Blue"].fill == "#0072B2"
+    assert len({look.fill for look in seen.values()}) == 5
+    assert seen["blue"].fill != seen["Blue"].fill
+    assert {look.ink for look in seen.values()} <= {"#000", "#fff"}
+    assert looks(["Yellow"])["Yellow"].ink == "#000"
+    assert looks(["Blue"])["Blue"].ink == "#fff"
+
+
+def _ship_paths(picture: str) -> list[tuple[str, dict[str, str]]]:
+    return [(e.get("d", ""), a) for e, a in _walk(_svg(picture))
+            if e.tag == f"{NS}path" and e.get("d", "").endswith(("v8h-12v-8z", "v-12h8z"))]
+
+
+def test_damaged_ships_have_another_shape_than_fresh_ones() -> None:
+    fresh, damaged = ship(True)(0, 0)[0], ship(False)(0, 0)[0]
+    assert fresh.split("l", 1)[1] != damaged.split("l", 1)[1]
+    state, previous = _last_two(_run())
+    paths = _ship_paths(draw_map(state, previous, key=False))
+    upright = [a for d, a in paths if d.endswith("v8h-12v-8z")]
+    tipped = [a for d, a in paths if d.endswith("v-12h8z")]
+    # Fleets: 1 Gate G4 + R1d, 2 Moon R3 + B1 + B1d, 3 Gate B2, 3 Hex G1 + G2d, 4 Arrow R2;
+    # and each player's ship in the key of who is who.
+    assert (len(upright), len(tipped)) == (6 + 3, 3)
+    assert all("stroke-dasharray" not in a for a in upright)
+    assert all(a.get("stroke-dasharray") and a.get("fill-opacity") == ".3" for a in tipped)
+
+
+def test_out_of_play_clusters_are_greyed_with_the_path_marker() -> None:
+    state, previous = _last_two(_run())
+    root = _svg(draw_map(state, previous))
+    out = [e for e, a in _walk(root) if e.get("class") == "out"]
+    assert len(out) == 2
+    sectors = [e[0].get("d") for e in out]
+    assert sectors == [cluster_path(5), cluster_path(6)]
+    assert all("".join(e.itertext()) == "pathout ofplay" for e in out)
+    assert "Out of play: clusters 5 and 6, the path marker joining gates 4 and 1." \
+        in summary(state)
+
+
+@pytest.mark.parametrize(("out", "joins"), [
+    ((5, 6), [(4, 1)]), ((1, 4), [(3, 5), (6, 2)]), ((3,), [(2, 4)]), ((), []),
+    ((2, 3), [(1, 4)])])
+def test_the_path_markers_join_the_gates_on_either_side(
+        out: tuple[int, ...], joins: list[tuple[int, int]]) -> None:
+    assert path_joins(frozenset(out)) == joins
+
+
+def test_the_change_marks_follow_the_systems_that_changed() -> None:
+    done = _run()
+    states = [done.initial] + [record.state for record in done.records]
+    marks = [_marked(draw_map(after, before)) for before, after in pairwise(states)]
+    # lead, tax, influence, pivot: nothing on the map moves; the move: 3 Hex to 3 Gate.
+    assert marks[:4] == [set()] * 4
+    assert marks[4] == {cell_path("3 Gate"), cell_path("3 Hex")}
+    assert changed_systems(states[5], states[4]) == ("3 Gate", "3 Hex")
+    assert _marked(draw_map(states[5])) == set()
+
+
+def test_a_court_card_whose_agents_changed_is_marked() -> None:
+    done = _run()
+    before, after = done.records[1].state, done.records[2].state
+    root = _svg(draw_map(after, before))
+    cards = [e for e, a in _walk(root) if e.tag == f"{NS}rect" and a.get("class") == "chg"]
+    assert [c.get("x") for c in cards] == ["0", "44"]  # Farseers, and the key's sample
+    assert summary(after, before).endswith("Changed by this step: the Court card Farseers.")
+
+
+def _chapter_end_state() -> State:
+    return Arcs().setup({"players": ["Red", "Blue", "Green"], "chapter": 1})
+
+
+def test_the_ruleset_draws_only_what_is_new() -> None:
+    arcs = Arcs()
+    done = _run()
+    states = [done.initial] + [record.state for record in done.records]
+    assert ">damaged building<" in arcs.picture(states[0])
+    drawn = [arcs.picture(after, before) for before, after in pairwise(states)]
+    assert [bool(p) for p in drawn] == [False, False, True, False, True]
+    assert all(">damaged building<" not in p for p in drawn)
+    assert arcs.picture(_chapter_end_state()) == ""
+
+
+@pytest.mark.parametrize("card", list(SETUP_CARDS))
+def test_every_setup_card_draws(card: str) -> None:
+    players = ["Red", "Blue", "Green", "Yellow"][:setup_card_players(card)]
+    state = Arcs().setup({"players": players, "chapter": 1, "setup_card": card})
+    root = _svg(draw_map(state))
+    assert len([e for e, _ in _walk(root) if e.get("class") == "out"]) == len(SETUP_CARDS[card])
