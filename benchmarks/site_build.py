@@ -1,22 +1,24 @@
-"""Build time of the site with the checker plugin enabled and disabled.
+"""Build time of the site with the checker and without it.
 
     .venv/bin/python benchmarks/site_build.py [--scenarios 1000] [--repeat 3] [--keep]
 
 It copies mkdocs.yml, docs/ and scenarios/ into a temporary folder and adds --scenarios
 generated TI4 scenarios (the generator of checker_run.py, one scenario per file) under
-scenarios/ti4/bench/, after checking once with `checker run` that they all pass. It writes
-configs that inherit mkdocs.yml and differ only in the checker plugin's options (the plugin
-stays listed; disabled, the scenarios are not read, no scenario page is generated and the
-fences render as code blocks). Three builds are compared: the plugin disabled; enabled with
-an empty result cache (a first build, as on a fresh CI machine: every scenario is checked and
-rendered); and enabled with the cache the previous build left (a rebuild after editing
-pages: nothing is checked or rendered again). It times `mkdocs build -q -f CONFIG -d SITE` as
-a subprocess pinned to one core (`taskset -c 0` where available), best of --repeat runs taken
-in turn, checks what each build wrote, and reports the ratios against the target: the plugin
-adds at most 25% to the build time.
+scenarios/ti4/bench/, after checking once with `checker run` that they all pass (they are
+shown on the page that lists the TI4 scenarios, docs/ti4/scenarios.md). It writes configs
+that inherit mkdocs.yml and differ only in the checker's entries: without the checker (no
+plugin, no Markdown extension, no walkthrough assets: the scenarios are not read and the
+fences render as code blocks), and with it and its plugin's result cache in a folder of its
+own. Three builds are compared: without the checker; with it and an empty result cache (a
+first build, as on a fresh CI machine: every scenario is checked and rendered); and with the
+cache the previous build left (a rebuild after editing pages: nothing is checked or rendered
+again). It times `mkdocs build -q -f CONFIG -d SITE` as a subprocess pinned to one core
+(`taskset -c 0` where available), best of --repeat runs taken in turn, checks what each build
+wrote, and reports the ratios against the target: the checker adds at most 25% to the build
+time.
 
 It also times the steps of one build of each kind inside a single process (the plugin's
-checking and page generation, the walkthrough HTML, Markdown, the search index, theme and
+checking, the scenario list, the walkthrough HTML, Markdown, the search index, theme and
 writing), and the size of the walkthrough's own script and style against their target: under
 15 KB uncompressed, no third-party script.
 """
@@ -43,6 +45,8 @@ from typing import Any
 import yaml
 from checker_run import scenarios
 
+from checker.site.site_files import ASSETS as ASSET_PATHS
+
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "checker" / "site" / "assets"
 CPU = 0
@@ -52,21 +56,23 @@ TARGET_ASSET_BYTES = 15_000
 """The walkthrough's own JS and CSS together, uncompressed."""
 GAME = "ti4"
 SCENARIOS_PAGE = f"{GAME}/scenarios.md"
+"""The page that lists the TI4 scenarios, and shows those no page embeds: the generated."""
+EXTENSION = "checker.site.markdown_ext"
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 ENV["NO_MKDOCS_2_WARNING"] = "1"
 """The builds run as after a normal install: Python caches the compiled modules of the checker
 as it does those of MkDocs (this machine sets PYTHONDONTWRITEBYTECODE, which would make every
 build compile the checker's 50 modules again)."""
 
-# The builds compared: (name, plugin enabled, what it finds in its result cache).
+# The builds compared: (name, with the checker, what it finds in its result cache).
 VARIANTS = (("off", False, ""), ("cold", True, "nothing"), ("warm", True, "the last build's"))
 
 
 # --- The copy of the site.
 
 class _Tagged(yaml.SafeLoader):
-    """Reads mkdocs.yml whatever tags it uses (`!ENV`, `!!python/name:`): only the plugin
-    list is needed, and the configs written inherit the rest."""
+    """Reads mkdocs.yml whatever tags it uses (`!ENV`, `!!python/name:`): only the lists with
+    the checker's entries are needed, and the configs written inherit the rest."""
 
 
 _Tagged.add_multi_constructor("", lambda loader, suffix, node: None)
@@ -74,27 +80,37 @@ _Tagged.add_multi_constructor("tag:yaml.org,2002:python/",
                               lambda loader, suffix, node: None)
 
 
-def plugin_list(config: Path) -> list[Any]:
-    data = yaml.load(config.read_text(encoding="utf-8"), Loader=_Tagged) or {}
-    plugins = data.get("plugins", ["search"])
-    if isinstance(plugins, dict):
-        plugins = [{name: options} if options else name for name, options in plugins.items()]
-    names = [next(iter(p)) if isinstance(p, dict) else p for p in plugins]
-    if "checker" not in names:
-        sys.exit(f"{config} does not list the checker plugin")
-    return list(plugins)
+def _name(entry: Any) -> str:
+    return str(next(iter(entry))) if isinstance(entry, dict) else str(entry)
 
 
-def variant_plugins(plugins: list[Any], name_of_build: str, enabled: bool) -> list[Any]:
-    out: list[Any] = []
-    for entry in plugins:
-        name = next(iter(entry)) if isinstance(entry, dict) else entry
-        options = dict(entry[name] or {}) if isinstance(entry, dict) else {}
-        if name == "checker":
-            options["enabled"] = enabled
-            options["cache_dir"] = cache_dir(name_of_build)
-        out.append({name: options} if options else name)
-    return out
+def _listed(data: dict[str, Any], key: str, default: list[Any]) -> list[Any]:
+    value = data.get(key, default)
+    if isinstance(value, dict):
+        value = [{name: options} if options else name for name, options in value.items()]
+    return list(value or [])
+
+
+def variant_config(data: dict[str, Any], name_of_build: str, enabled: bool) -> dict[str, Any]:
+    """The config of one build: mkdocs.yml (`data`) inherited, with the checker's entries
+    left out, or with the plugin's cache in a folder of the build's own. Lists replace the
+    inherited ones whole, so each is written out."""
+    plugins = _listed(data, "plugins", ["search"])
+    if "checker" not in [_name(p) for p in plugins] or \
+            EXTENSION not in [_name(e) for e in _listed(data, "markdown_extensions", [])]:
+        sys.exit(f"mkdocs.yml does not list the checker plugin and {EXTENSION}")
+    if enabled:
+        return {"INHERIT": "mkdocs.yml", "plugins": [
+            {"checker": {"cache_dir": cache_dir(name_of_build)}} if _name(p) == "checker"
+            else p for p in plugins]}
+    assets = set(ASSET_PATHS.values())
+    return {"INHERIT": "mkdocs.yml",
+            "plugins": [p for p in plugins if _name(p) != "checker"],
+            "markdown_extensions": [e for e in _listed(data, "markdown_extensions", [])
+                                    if _name(e) != EXTENSION],
+            "extra_css": [x for x in _listed(data, "extra_css", []) if x not in assets],
+            "extra_javascript": [x for x in _listed(data, "extra_javascript", [])
+                                 if _name(x) not in assets]}
 
 
 def cache_dir(name_of_build: str) -> str:
@@ -111,12 +127,12 @@ def prepare(work: Path, count: int, seed: int) -> dict[str, Path]:
     for number, (kind, lines) in enumerate(scenarios(count, seed), start=1):
         (bench / f"{kind}-{number:05d}.yaml").write_text("\n".join(lines) + "\n",
                                                           encoding="utf-8")
-    plugins = plugin_list(work / "mkdocs.yml")
+    data = yaml.load((work / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Tagged) or {}
     configs = {}
     for name, enabled, _ in VARIANTS:
         path = configs[name] = work / f"mkdocs-{name}.yml"
-        body = {"INHERIT": "mkdocs.yml", "plugins": variant_plugins(plugins, name, enabled)}
-        path.write_text(yaml.safe_dump(body, sort_keys=False), encoding="utf-8")
+        path.write_text(yaml.safe_dump(variant_config(data, name, enabled), sort_keys=False),
+                        encoding="utf-8")
     return configs
 
 
@@ -193,26 +209,23 @@ def walkthroughs(site: Path) -> int:
 
 
 def check_site(site: Path, enabled: bool, count: int) -> dict[str, Any]:
-    """What a build wrote: the scenario pages and their walkthroughs exist exactly when the
-    plugin is enabled, the list links every generated scenario and the section pages show
-    each. Returns sizes for the report."""
+    """What a build wrote: with the checker, the list page links every generated scenario and
+    shows each; without it, no walkthrough at all. Returns sizes for the report."""
     listing = site / SCENARIOS_PAGE.removesuffix(".md") / "index.html"
-    sections = sorted(listing.parent.glob("*/index.html"))
     shown = walkthroughs(site)
-    generated = re.compile(r'id="(bench-\d{5}-[a-z]+(?:-[a-z]+)*)" data-walkthrough')
+    text = listing.read_text(encoding="utf-8") if listing.exists() else ""
     if enabled:
-        text = listing.read_text(encoding="utf-8") if listing.exists() else ""
-        listed = len(set(re.findall(r'href="[^"]*#(bench-\d{5}-[a-z-]+)"', text)))
-        bench = len({m for page in sections
-                     for m in generated.findall(page.read_text(encoding="utf-8"))})
+        listed = len(set(re.findall(r'href="#(bench-\d{5}-[a-z-]+)"', text)))
+        bench = len(set(re.findall(r'id="(bench-\d{5}-[a-z]+(?:-[a-z]+)*)" data-walkthrough',
+                                   text)))
         if listed != count or bench != count:
-            sys.exit(f"{listing} lists {listed} generated scenarios and its section pages show "
-                     f"{bench}, not {count}")
-    elif listing.exists() or shown:
-        sys.exit(f"the build without the plugin shows {shown} walkthroughs or a scenario page")
+            sys.exit(f"{listing} lists {listed} generated scenarios and shows {bench}, "
+                     f"not {count}")
+    elif shown:
+        sys.exit(f"the build without the checker shows {shown} walkthroughs")
     index = site / "search" / "search_index.json"
     return {"bytes": sum(p.stat().st_size for p in site.rglob("*") if p.is_file()),
-            "page": sum(p.stat().st_size for p in [listing, *sections] if p.exists()),
+            "page": listing.stat().st_size if listing.exists() else 0,
             "search": index.stat().st_size if index.exists() else 0, "walkthroughs": shown}
 
 
@@ -262,12 +275,13 @@ def in_process(config: Path, site: Path) -> dict[str, Any]:
     except ImportError:
         pass
     import checker.site.context as site_context
+    import checker.site.markdown_ext as site_extension
     import checker.site.plugin as site_plugin
-    for name in ("fence_html", "embed_html"):
+    for name in ("fence_html", "embed_html", "walkthroughs_html"):
         clock.wrap(site_context.SiteContext, name,
-                   lambda self, *a, **k: "walkthrough " + _where(self.page))
-    clock.wrap(site_plugin, "collect", lambda *a, **k: "collect")
-    clock.wrap(site_plugin, "scenario_pages", lambda *a, **k: "scenario_pages")
+                   lambda self, *a, **k: "walkthrough " + _where(a[-1].page))
+    clock.wrap(site_plugin, "gather", lambda *a, **k: "collect")
+    clock.wrap(site_extension, "scenario_list", lambda *a, **k: "scenario_list")
     clock.wrap(site_plugin.RulesPlugin, "on_config", lambda *a, **k: "on_config")
     clock.wrap(site_plugin.RulesPlugin, "on_files", lambda *a, **k: "on_files")
 
@@ -318,19 +332,17 @@ def breakdown(prefix: list[str], config: Path, site: Path, repeat: int) -> dict[
 
 
 STEPS = (
-    ("the plugin: checking the scenarios (collect)", ["collect"]),
-    ("the plugin: the scenario pages (list, walkthroughs)", ["scenario_pages"]),
-    ("the plugin: the rest of on_config/on_files", ["on_config", "on_files", "-collect",
-                                                    "-scenario_pages"]),
+    ("the plugin: checking the scenarios (gather)", ["collect"]),
+    ("the plugin: the rest of on_config/on_files", ["on_config", "on_files", "-collect"]),
+    ("the scenario list's table", ["scenario_list", "-walkthrough scenario pages"]),
     ("walkthrough HTML, scenario pages", ["walkthrough scenario pages"]),
     ("walkthrough HTML, other pages", ["walkthrough other pages"]),
-    ("Markdown to HTML, scenario pages", ["markdown scenario pages",
-                                         "-walkthrough scenarios page"]),
+    ("Markdown to HTML, scenario pages", ["markdown scenario pages", "-scenario_list"]),
     ("Markdown to HTML, other pages", ["markdown other pages", "-walkthrough other pages"]),
     ("search index, scenario pages", ["search scenario pages"]),
     ("search index, other pages", ["search other pages"]),
     ("search index: writing search_index.json", ["search file"]),
-    ("theme and writing, scenario pages", ["page scenario pages", "-search scenarios page"]),
+    ("theme and writing, scenario pages", ["page scenario pages", "-search scenario pages"]),
     ("theme and writing, other pages", ["page other pages", "-search other pages"]),
 )
 

@@ -18,6 +18,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
 from checker.site.plugin import RulesPlugin
+from checker.site.site_files import ASSETS, write
 
 GOOD_YAML = """\
 id: ti4-page-example
@@ -53,21 +54,32 @@ def other_games_pages() -> dict[str, str]:
         for game, ruleset in GAMES.items() if game != "ti4"}
 
 
+EXTENSION = "  - checker.site.markdown_ext"
+"""The extension's entry under `markdown_extensions`, without options."""
+
+
 def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
-              plugin: str = "  - checker", material: bool = False) -> Path:
-    """A small site; `material` builds it with Material and its search plugin (the one that
-    honours `search: exclude`) instead of MkDocs' own theme."""
+              plugin: str = "  - checker", material: bool = False,
+              extension: str = EXTENSION) -> Path:
+    """A small site, with a page listing the TI4 scenarios and the checker's files in its docs
+    folder; `material` builds it with Material and its search plugin (the one that honours
+    `search: exclude`) instead of MkDocs' own theme."""
     theme, search = ("material", "\n  - search") if material else ("mkdocs", "")
     (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
         site_name: Test
         theme: {{name: {theme}}}
+        extra_css: [{ASSETS["css"]}]
+        extra_javascript: [{ASSETS["js"]}]
+        markdown_extensions:
+        {extension}
         plugins:
         {plugin}""") + search + "\n", encoding="utf-8")
-    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(), **other_games_pages(),
-                       **pages}.items():
+    for name, text in {"index.md": "# Home\n", "ti4/rules.md": rules_page(),
+                       "ti4/scenarios.md": LIST_PAGE, **other_games_pages(), **pages}.items():
         path = root / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    write(root / "docs", GAMES)
     for name, text in (scenarios or {}).items():
         path = root / "scenarios" / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,11 +87,29 @@ def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | Non
     return root / "mkdocs.yml"
 
 
-def mkdocs(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(config), *args],
-                          capture_output=True, text=True, cwd=config.parent, env=env, timeout=120,
+LIST_PAGE = "# All TI4 scenarios\n\n[[scenarios:ti4]]\n"
+"""The page that lists the TI4 scenarios, and shows those no page embeds."""
+
+
+GENERATORS = ("mkdocs", "properdocs", "zensical")
+"""The site generators that read mkdocs.yml: MkDocs 1.6 and ProperDocs run the checker's
+plugin and its Markdown extension, Zensical only the extension."""
+
+STRICT = {"mkdocs": ("--strict",), "properdocs": ("--strict",), "zensical": ("--clean",)}
+"""How CI runs each: MkDocs and ProperDocs strict; Zensical, which has no strict mode for
+the checker's problems, without its page cache (it would skip pages that did not change)."""
+
+
+def generate(generator: str, config: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`GENERATOR build` of the site of `config`, into `site/` beside it, as a new process."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", generator, "build", "-f", str(config), *args],
+                          capture_output=True, text=True, cwd=config.parent, env=env, timeout=300,
                           check=False)
+
+
+def mkdocs(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return generate("mkdocs", config, *args)
 
 
 def new_process() -> None:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
-from checker.site.context import Page, SiteContext, collect
+from checker.site.context import Page, collect
+from checker.site.gather import gather
+from checker.site.host import SiteFolders
 from checker.site.syntax import scan_page
 from checker.site.verify import ScenarioChecks
 
@@ -21,7 +23,7 @@ def ti4_pages() -> list[Page]:
 
 
 def test_the_site_has_no_problem_and_defines_every_rule_of_the_engine() -> None:
-    context = SiteContext.from_folders(DOCS, ROOT / "scenarios", GAMES, ROOT)
+    context = gather(SiteFolders(ROOT, DOCS, ROOT / "scenarios"), ScenarioChecks(GAMES))
     assert [str(p) for p in context.problems] == []
     assert {f"ti4:{ref}" for ref in TITLES} <= set(context.rules.anchors)
 

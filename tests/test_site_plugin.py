@@ -14,20 +14,23 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
 from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
-from checker.site import verify
-from checker.site.plugin import RulesPlugin
+from checker.site import gather, verify
+from checker.site.plugin import EXTENSION, RulesPlugin
 
 
 def test_the_config_validates_cleanly_with_typed_options(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     config = MkDocsConfig(config_file_path=str(tmp_path / "mkdocs.yml"))
     config.load_dict({"site_name": "Test", "docs_dir": str(tmp_path / "docs"),
-                      "plugins": [{"checker": {"enabled": True, "scenarios": "scenarios"}}]})
+                      "markdown_extensions": [{EXTENSION: {"scenarios": "examples"}}],
+                      "plugins": [{"checker": {"enabled": True, "cache_dir": ".cache/x"}}]})
     errors, warnings = config.validate()
     assert (errors, warnings) == ([], [])
     plugin = config.plugins["checker"]
     assert isinstance(plugin, RulesPlugin)
-    assert plugin.config.enabled is True and plugin.config.scenario_pages is True
+    assert plugin.config.enabled is True and plugin.config.cache is True
+    plugin.on_config(config)
+    assert plugin.folders is not None and plugin.folders.scenarios == tmp_path / "examples"
 
 
 def test_a_wrong_option_type_is_a_config_error(tmp_path: Path) -> None:
@@ -63,6 +66,7 @@ def test_a_page_example_is_checked_and_rendered_as_a_walkthrough(tmp_path: Path)
     assert "wt-badge--verified" in page
     assert '<a class="rule-ref" href="../rules/#61.12"' in page
     assert plugin_of(cfg).checks.runs == 1
+    assert plugin_of(cfg).folders not in gather._CHECKS, "the pages used the plugin's context"
     listing = html(tmp_path, "ti4/scenarios")
     assert "Red scores Expand Borders" in listing and "example.md#ti4-page-example" not in listing
     assert 'href="../example/#ti4-page-example"' in listing
@@ -94,24 +98,37 @@ def test_a_standalone_scenario_is_embedded_by_id_and_listed(tmp_path: Path) -> N
     assert "data-walkthrough" not in listing, "the list links to the page that shows it"
 
 
-def test_a_scenario_no_page_embeds_is_shown_on_its_section_page_and_found_by_search(
+def test_a_scenario_no_page_embeds_is_shown_on_the_list_page_and_found_by_search(
         tmp_path: Path) -> None:
     body = GOOD_YAML.replace("ti4-page-example", "ti4-file")
     config = make_site(tmp_path, {}, {"ti4/one.yaml": body, "ti4/two.yaml": body.replace(
         "ti4-file", "ti4-other").replace("title: Red scores", "title: Red, too, scores")},
         material=True)
     built(config)
-    section = html(tmp_path, "ti4/scenarios/61")
-    assert 'id="ti4-file" data-walkthrough' in section
-    assert 'id="ti4-other" data-walkthrough' in section
     listing = html(tmp_path, "ti4/scenarios")
-    assert 'href="61/#ti4-file">Red scores Expand Borders</a>' in listing
-    assert 'href="61/#ti4-other">Red, too, scores Expand Borders</a>' in listing
+    assert 'id="ti4-file" data-walkthrough' in listing
+    assert 'id="ti4-other" data-walkthrough' in listing
+    assert '<h2 id="section-61-objective-cards">Section 61, Objective cards' in listing
+    assert 'href="#ti4-file">Red scores Expand Borders</a>' in listing
+    assert 'href="#ti4-other">Red, too, scores Expand Borders</a>' in listing
     assert '<a class="rule-ref" href="../rules/#61.12"' in listing
     index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text("utf-8"))
-    found = {doc["location"].split("#")[0] for doc in index["docs"]
+    found = {doc["location"] for doc in index["docs"]
              if "Red, too, scores Expand Borders" in doc["text"]}
-    assert found == {"ti4/scenarios/61/"}, "found where the walkthrough is, not in the list"
+    assert found == {"ti4/scenarios/#section-61-objective-cards"}, \
+        "found where the walkthrough is, once: the table is not indexed"
+    assert not any("Shown on" in doc["text"] for doc in index["docs"])
+
+
+def test_a_scenario_no_page_shows_is_a_problem_when_no_page_lists_its_game(
+        tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/scenarios.md": "# Not a list\n"},
+                       {"ti4/one.yaml": GOOD_YAML.replace("ti4-page-example", "ti4-file")})
+    result = mkdocs(config)
+    assert result.returncode == 1
+    assert ("scenarios/ti4/one.yaml:1:1: no page shows scenario 'ti4-file': embed it with "
+            "[[scenario:ti4-file]], or list the ti4 scenarios on a page with "
+            "[[scenarios:ti4]]") in result.stderr
 
 
 @pytest.mark.parametrize("flags", [(), ("-q",), ("-v",)])
@@ -130,13 +147,17 @@ def test_a_wrong_winner_fails_the_build_naming_file_line_and_column(
 
 def test_broken_references_fail_the_build_each_at_its_line(tmp_path: Path) -> None:
     config = make_site(tmp_path, {
-        "ti4/zz-refs.md": "# Refs\n\nSee [[ti4:61.66]].\n\n[[scenario:nope]]\n\n§61.6 Again.\n",
+        "ti4/zz-refs.md": "# Refs\n\nSee [[ti4:61.66]].\n\n[[scenario:nope]]\n\n§61.6 Again.\n"
+                          "\n[[scenarios:ti5]]\n\n[[scenarios:ti4]]\n",
         "guide.md": "# Guide\n\n§61.6 Not in a game folder.\n"})
     result = mkdocs(config)
     assert result.returncode == 1
     for line in ("docs/ti4/zz-refs.md:3:5: unknown rule ti4:61.66 (did you mean ti4:61.6?)",
                  "docs/ti4/zz-refs.md:5:3: no scenario with the id 'nope'",
                  "docs/ti4/zz-refs.md:7:1: rule ti4:61.6 is already defined at docs/ti4/rules.md:",
+                 "docs/ti4/zz-refs.md:9:3: no game 'ti5' (the games: ti4, ti3, arcs)",
+                 ("docs/ti4/zz-refs.md:11:3: the ti4 scenarios are already listed at "
+                  "docs/ti4/scenarios.md:3:3"),
                  "docs/guide.md:3:1: rule marker §61.6 outside a game's folder"):
         assert line in result.stderr
 
@@ -202,13 +223,25 @@ def test_a_serve_rebuild_reruns_only_changed_scenarios(tmp_path: Path,
     assert rebuild() == 2, "another engine re-runs everything"
 
 
-def test_disabled_the_plugin_leaves_pages_as_plain_markdown(tmp_path: Path) -> None:
-    config = make_site(tmp_path, {"ti4/example.md": "# Example\n\n" + GOOD},
-                       plugin="  - checker: {enabled: false}")
-    built(config)
+def test_disabled_the_plugin_fails_nothing_and_the_extension_still_renders(
+        tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/example.md": "# Example\n\n" + GOOD.replace(
+        "{Red: 1}", "{Red: 3}")}, plugin="  - checker: {enabled: false}")
+    result = mkdocs(config, "--strict")
+    assert result.returncode == 0, result.stderr
     page = html(tmp_path, "ti4/example")
-    assert "data-walkthrough" not in page and "ti4-page-example" in page
-    assert not (tmp_path / "site" / "ti4" / "scenarios").exists()
+    assert 'id="ti4-page-example" data-walkthrough' in page and "wt-badge--failed" in page
+    assert "docs/ti4/example.md:16:17</code> points.Red: stated 3, engine 1" in page
+    assert "checker: docs/ti4/example.md:16:17: points.Red: stated 3, engine 1" in result.stderr
+    assert not (tmp_path / ".cache").exists(), "the result cache is the plugin's"
+
+
+def test_the_plugin_without_its_extension_is_a_config_error(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {}, extension="  - admonition")
+    result = mkdocs(config)
+    assert result.returncode == 1
+    assert ("the checker plugin needs its Markdown extension: list checker.site.markdown_ext "
+            "under markdown_extensions in mkdocs.yml") in result.stderr
 
 
 def test_the_plugin_error_is_raised_in_process_before_pages_are_written(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from mkdocs.config import load_config
 from mkdocs.livereload import LiveReloadServer
-from sites import GOOD_YAML, make_site, new_process, plugin_of
+from sites import EXTENSION, GOOD_YAML, make_site, new_process, plugin_of
 
 TIMEOUT = 30.0
 """The longest wait for any one change to show on the served page, in seconds."""
@@ -180,11 +180,11 @@ def test_serve_watches_the_scenarios_folder_only_when_there_is_one(tmp_path: Pat
 
 def test_serve_watches_a_scenarios_folder_named_in_the_options_not_one_in_docs(
         tmp_path: Path) -> None:
-    config = make_site(tmp_path, {}, plugin="  - checker: {scenarios: examples}")
+    config = make_site(tmp_path, {}, extension=f"{EXTENSION}: {{scenarios: examples}}")
     (tmp_path / "examples").mkdir()
     (tmp_path / "scenarios").mkdir()
     assert _watched(config) == [str((tmp_path / "examples").resolve())]
-    config = make_site(tmp_path, {}, plugin="  - checker: {scenarios: docs/ti4}")
+    config = make_site(tmp_path, {}, extension=f"{EXTENSION}: {{scenarios: docs/ti4}}")
     assert _watched(config) == [], "MkDocs watches the docs folder already"
     config = make_site(tmp_path, {}, plugin="  - checker: {enabled: false}")
     assert _watched(config) == []

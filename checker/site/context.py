@@ -16,6 +16,7 @@ from checker.rulebook import RuleBook
 from checker.runner import first_uses, read_problem
 from checker.site.results import CheckedText, Example
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
+from checker.site.site_files import stale_problems
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
 from checker.site.walkthrough import Links, place, step_anchor
@@ -45,8 +46,6 @@ class Page:
 class SiteContext:
     checks: ScenarioChecks
     rules: RuleMap = field(default_factory=RuleMap)
-    page: str = ""
-    """The page being rendered, as a docs-relative path ("ti4/objective-cards.md")."""
     fences: dict[str, CheckedText] = field(default_factory=dict)
     """Every page's scenario fences, by their YAML text."""
     examples: dict[str, Example] = field(default_factory=dict)
@@ -55,51 +54,45 @@ class SiteContext:
     """Scenario id -> the page whose fence holds it (standalone scenarios have none)."""
     embeds: dict[str, str] = field(default_factory=dict)
     """Scenario id -> the first page that embeds it by `[[scenario:id]]`."""
+    lists: dict[str, str] = field(default_factory=dict)
+    """Game -> the page that lists its scenarios by `[[scenarios:game]]`."""
     standalone: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     shown: dict[str, set[str]] = field(default_factory=dict)
     """By page: the ids of the walkthroughs and steps rendered on it."""
-    _links: Links | None = field(default=None, repr=False)
     deferred: dict[str, dict[str, str]] | None = None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
     slot holding only its searchable text, and kept here by page and slot until `fill_slots`
     puts it in the written page: Markdown's postprocessors, the search indexer and the theme
     then never walk through the state tables and sources of every walkthrough."""
-    appended: dict[str, str] = field(default_factory=dict)
-    """By page: HTML the MkDocs plugin adds after the page's converted Markdown (`append`)."""
 
-    @property
-    def game(self) -> str:
-        first = self.page.split("/", 1)[0] if "/" in self.page else ""
-        return first if first in self.checks.games else ""
-
-    def links(self) -> Links:
-        if self._links is None or self._links.page != self.page or self._links.rules is not self.rules:
-            self._links = Links(self.rules, self.page)
-        return self._links
-
-    def fence_html(self, text: Text) -> str:
+    def fence_html(self, text: Text, links: Links) -> str:
+        """The walkthroughs of a page's ```scenario fence, on the page `links` is for."""
         checked = self.fences.get(text.text) or self.checks.check(text)
         for example in checked.examples:
-            self._show(example)
-        return self._slot(render_checked(checked, self.links()), checked.examples)
+            self._show(links.page, example)
+        return self._slot(links.page, render_checked(checked, links), checked.examples)
 
-    def embed_html(self, scenario_id: str) -> str:
+    def embed_html(self, scenario_id: str, links: Links) -> str:
         example = self.examples.get(scenario_id)
         if example is None:
             return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
                     f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
-        self._show(example)
-        return self._slot(render(example, self.links()), (example,))
+        self._show(links.page, example)
+        return self._slot(links.page, render(example, links), (example,))
 
-    def _slot(self, html: str, examples: Iterable[Example]) -> str:
+    def walkthroughs_html(self, examples: Iterable[Example], links: Links) -> str:
+        """Walkthroughs one after another (those a game's scenario list shows)."""
+        examples = list(examples)
+        html = []
+        for example in examples:
+            self._show(links.page, example)
+            html.append(render(example, links))
+        return self._slot(links.page, "\n".join(html), examples)
+
+    def _slot(self, page: str, html: str, examples: Iterable[Example]) -> str:
         # One paragraph: search indexes the text, and parses every tag of a page one by one.
-        return self.defer(self.page, html, f"<p>{' '.join(e.said for e in examples)}</p>")
-
-    def append(self, page: str, html: str) -> None:
-        """HTML that goes after the Markdown's own on `page` (a generated page's walkthroughs
-        and tables): Markdown never parses it, the search index still sees it."""
-        self.appended[page] = self.appended.get(page, "") + html
+        return self.defer(page, html, f"<p>{' '.join(e.said for e in examples)}</p>")
 
     def defer(self, page: str, html: str, said: str = "") -> str:
         """What goes in the page for `html`: a slot with only `said` in it when deferring,
@@ -111,28 +104,10 @@ class SiteContext:
         slots[key] = html
         return f'<div class="wt-slot" data-wt-slot="{key}">{said}</div>'
 
-    def _show(self, example: Example) -> None:
-        shown = self.shown.setdefault(self.page, set())
+    def _show(self, page: str, example: Example) -> None:
+        shown = self.shown.setdefault(page, set())
         shown.add(example.id)
         shown.update(step_anchor(example.id, index) for index in range(1, example.steps + 1))
-
-    def walkthroughs_html(self, page: str, examples: Iterable[Example]) -> str:
-        """Walkthroughs one after another on a page of their own (a generated page)."""
-        self.page, examples = page, list(examples)
-        html = []
-        for example in examples:
-            self._show(example)
-            html.append(render(example, self.links()))
-        return self._slot("\n".join(html), examples)
-
-    @classmethod
-    def from_folders(cls, docs: Path, scenarios: Path | None, games: Mapping[str, Ruleset],
-                     root: Path | None = None) -> SiteContext:
-        """The context for a docs folder on disk (the extension's own use, outside MkDocs)."""
-        pages = [Page(path.relative_to(docs).as_posix(), display(path, root),
-                      path.read_text(encoding="utf-8"))
-                 for path in sorted(docs.rglob("*.md"))]
-        return collect(pages, scenarios, ScenarioChecks(games), root)
 
 
 def fill_slots(html: str, slots: Mapping[str, str]) -> str:
@@ -157,17 +132,20 @@ def display(path: Path | str, root: Path | None) -> str:
 
 
 def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioChecks,
-            root: Path | None = None, into: SiteContext | None = None) -> SiteContext:
+            root: Path | None = None, into: SiteContext | None = None,
+            docs: Path | None = None, problems: Iterable[Problem] = ()) -> SiteContext:
     """Scan every page, check every scenario (the pages' fences and the files of the
-    `scenarios` folder), map every rule, and gather every problem: what the build reports,
-    before a single page is rendered. `into` is refilled in place, for a Markdown extension
-    that already holds it."""
+    `scenarios` folder), map every rule, and gather every problem (`problems` to start with):
+    what the build reports, before a single page is rendered. With `docs`, the folder's copies
+    of the checker's files are checked too (`site_files`). `into` is refilled in place, for a
+    holder that already has it."""
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
     context = SiteContext(checks)
     if into is not None:
         into.__dict__.update(context.__dict__)
         context = into
+    context.problems += problems
     scans: dict[str, PageScan] = {}
     loaded: list[tuple[CheckedText, str | None]] = []
     for page in pages:
@@ -205,6 +183,8 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     for uri, scan in scans.items():
         for embed in scan.embeds:
             context.embeds.setdefault(embed.target, uri)
+    context.problems += _lists(scans, checks.games, context.lists)
+    context.problems += _unshown(context)
     rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
     context.rules, problems = build_map(scans, checks.games, rulebooks)
     context.problems += problems
@@ -212,8 +192,40 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.problems += _unknown_embeds(scans, context.examples)
     for book in rulebooks:
         context.problems += undefined_rules(book, context.rules, _source(book, root))
+    if docs is not None:
+        context.problems += stale_problems(docs, display(docs, root), checks.games)
     context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
     return context
+
+
+def _lists(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset],
+           lists: dict[str, str]) -> list[Problem]:
+    """Each game's list page, into `lists`; a problem for a list of no game, or a second list
+    of one."""
+    problems = []
+    first: dict[str, Location] = {}
+    for uri, scan in scans.items():
+        for listed in scan.lists:
+            if listed.target not in games:
+                problems.append(Problem(listed.location, f"no game '{listed.target}' (the "
+                                        f"games: {', '.join(games)})"))
+            elif listed.target in first:
+                problems.append(Problem(listed.location, f"the {listed.target} scenarios are "
+                                        f"already listed at {first[listed.target]}"))
+            else:
+                first[listed.target] = listed.location
+                lists[listed.target] = uri
+    return problems
+
+
+def _unshown(context: SiteContext) -> list[Problem]:
+    """A standalone scenario that no page embeds is shown on its game's list page: a problem
+    when there is none."""
+    return [Problem(example.location, f"no page shows scenario '{example.id}': embed it with "
+                    f"[[scenario:{example.id}]], or list the {example.game} scenarios on a "
+                    f"page with [[scenarios:{example.game}]]")
+            for example in context.standalone
+            if example.id not in context.embeds and example.game not in context.lists]
 
 
 def render_checked(checked: CheckedText, links: Links) -> str:

@@ -1,14 +1,20 @@
-"""The Python-Markdown extension: rule items, rule links, worked examples.
+"""The Python-Markdown extension: rule items, rule links, worked examples, scenario lists.
 
-Plain Python-Markdown, so it also runs outside MkDocs; the MkDocs plugin only gives it the
-site-wide context (where every rule is, which scenarios were checked, the current page).
+Everything the checker adds to a page comes from here, under any site generator that runs
+the `markdown_extensions` of mkdocs.yml (MkDocs, ProperDocs, Zensical) or under plain
+Python-Markdown. The site-wide context (where every rule is, which scenario is shown where)
+is gathered by the extension itself (`gather`), or pinned by the MkDocs plugin for a build.
+
+    markdown_extensions:
+      - checker.site.markdown_ext:
+          scenarios: scenarios
 """
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from markdown import Markdown
@@ -19,42 +25,87 @@ from markdown.treeprocessors import Treeprocessor
 
 from checker.games import GAMES
 from checker.site.context import SiteContext, failure_html
-from checker.site.syntax import RULE_MARK, RULE_REF, SCENARIO_EMBED, depth, label, prose_lines
+from checker.site.gather import site_context
+from checker.site.host import host_of
+from checker.site.rulemap import escape
+from checker.site.scenario_list import scenario_list
+from checker.site.syntax import (
+    RULE_MARK,
+    RULE_REF,
+    SCENARIO_EMBED,
+    SCENARIO_LIST,
+    depth,
+    label,
+    prose_lines,
+)
+from checker.site.walkthrough import Links
 from checker.sources import fence_spans
 
 _ITEMS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6"}
+_SCENARIOS = ("The standalone scenarios' folder, relative to the project's folder "
+              "(mkdocs.yml's); empty for none.")
+_DOCS = "The pages' folder, under plain Python-Markdown (a site generator says its own)."
+_PAGE = "The page being converted, relative to docs_dir (ti4/rules.md), under plain Markdown."
+
+
+@dataclass(frozen=True, slots=True)
+class Converting:
+    """The page being converted: its path in the docs folder, its game, its site."""
+
+    page: str
+    game: str
+    context: SiteContext
+    links: Links
 
 
 class ExamplesPreprocessor(Preprocessor):
-    """Replace each ```scenario fence and `[[scenario:id]]` line by its walkthrough, before
-    any fenced-code extension sees them (superfences would swallow a formatter's errors)."""
+    """Replace each ```scenario fence, `[[scenario:id]]` line and `[[scenarios:game]]` line by
+    what it stands for, before any fenced-code extension sees them (superfences would swallow
+    a formatter's errors). The first of the extension's processors to run: it finds the page."""
 
-    def __init__(self, md: Markdown, context: SiteContext) -> None:
+    def __init__(self, md: Markdown, extension: RulesExtension) -> None:
         super().__init__(md)
-        self.context = context
+        self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
+        now = self.extension.start(self.md)
         out: list[str] = []
         done = 0
-        for fence in fence_spans(self.context.page, lines):
-            out += self._embeds(lines[done:fence.start])
-            html = self.context.fence_html(fence.text) if fence.closed else \
+        for fence in fence_spans(now.page, lines):
+            out += self._directives(now, lines[done:fence.start])
+            html = now.context.fence_html(fence.text, now.links) if fence.closed else \
                 failure_html([fence.unclosed()])
             out += self._block(fence.indent, html)
             done = fence.end
-        out += self._embeds(lines[done:])
+        out += self._directives(now, lines[done:])
         return out
 
-    def _embeds(self, lines: list[str]) -> list[str]:
+    def _directives(self, now: Converting, lines: list[str]) -> list[str]:
         prose = {index for index, _ in prose_lines(lines)}
         out: list[str] = []
         for index, line in enumerate(lines):
             embed = SCENARIO_EMBED.match(line) if index in prose else None
+            listed = SCENARIO_LIST.match(line) if index in prose and not embed else None
             if embed:
-                out += self._block(embed["indent"], self.context.embed_html(embed["id"]))
+                out += self._block(embed["indent"], now.context.embed_html(embed["id"], now.links))
+            elif listed:
+                out += self._list(now, listed["indent"], listed["game"])
             else:
                 out.append(line)
         return out
+
+    def _list(self, now: Converting, indent: str, game: str) -> list[str]:
+        home = now.context.lists.get(game)
+        if home == now.page:
+            return [indent + line if line else line for line in
+                    scenario_list(now.context, game, now.links, self.md.htmlStash.store)]
+        if home is None:
+            said = f"No game <code>{escape(game)}</code>."
+        else:
+            url = now.context.rules.page_link(home, now.page)
+            said = f'The {escape(game)} scenarios are listed <a href="{escape(url)}">elsewhere</a>.'
+        return self._block(indent, f'<div class="wt wt--failed" role="alert">'
+                                   f'<p class="wt-failure">{said}</p></div>')
 
     def _block(self, indent: str, html: str) -> list[str]:
         return ["", indent + self.md.htmlStash.store(html), ""]
@@ -64,18 +115,20 @@ class RuleMarkProcessor(Treeprocessor):
     """`§61.6 ...` at the start of a paragraph, list item or heading: the item's anchor and
     its visible number, a link to itself."""
 
-    def __init__(self, md: Markdown, context: SiteContext) -> None:
+    def __init__(self, md: Markdown, extension: RulesExtension) -> None:
         super().__init__(md)
-        self.context = context
+        self.extension = extension
 
     def run(self, root: etree.Element) -> None:
-        game = self.context.game
+        game = self.extension.now.game
+        if not game:
+            return
         for element in root.iter():
             if element.tag not in _ITEMS or not element.text:
                 continue
             text = element.text.lstrip()
             mark = RULE_MARK.match(text)
-            if not mark or not game:
+            if not mark:
                 continue
             ref = mark["ref"]
             element.text = None
@@ -84,49 +137,63 @@ class RuleMarkProcessor(Treeprocessor):
             number.text = label(ref)
             number.tail = text[mark.end():]
             element.insert(0, number)
-            target = element
-            target.set("id", ref)
-            target.set("data-rule", f"{game}:{ref}")
+            element.set("id", ref)
+            element.set("data-rule", f"{game}:{ref}")
             classes = f"rule rule--depth-{depth(ref)}"
-            target.set("class", f"{target.get('class', '')} {classes}".strip())
+            element.set("class", f"{element.get('class', '')} {classes}".strip())
 
 
 class RuleRefProcessor(InlineProcessor):
     """`[[ti4:61.6]]` and `[[ti4:61.6|label]]`: a link to the rule wherever it is defined."""
 
-    def __init__(self, context: SiteContext, md: Markdown) -> None:
+    def __init__(self, extension: RulesExtension, md: Markdown) -> None:
         super().__init__(RULE_REF.pattern, md)
-        self.context = context
+        self.extension = extension
 
     def handleMatch(  # type: ignore[override]
             self, m: re.Match[str], data: str) -> tuple[str, int, int]:
-        html = self.context.rules.link(m["id"], self.context.page, m["label"])
+        now = self.extension.now
+        html = now.context.rules.link(m["id"], now.page, m["label"])
         return self.md.htmlStash.store(html), m.start(0), m.end(0)
 
 
 class RulesExtension(Extension):
-    """Register the three processors; `context` is shared with the MkDocs plugin."""
+    """Register the three processors. A site generator makes one instance per page; the
+    page and its site's context are found when the conversion starts (`start`)."""
 
-    def __init__(self, context: SiteContext | None = None, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         self.config = {
-            "docs_dir": ["docs", "The pages' folder, when used without the MkDocs plugin."],
-            "scenarios": ["scenarios", "The standalone scenarios' folder, likewise."],
-            "page": ["", "The page being converted, relative to docs_dir (e.g. ti4/rules.md)."],
+            "scenarios": ["scenarios", _SCENARIOS],
+            "docs_dir": ["docs", _DOCS],
+            "page": ["", _PAGE],
         }
         super().__init__(**kwargs)
-        self.context = context or SiteContext.from_folders(
-            Path(self.getConfig("docs_dir")), Path(self.getConfig("scenarios")), GAMES)
-        if context is None:
-            self.context.page = self.getConfig("page")
+        self._now: Converting | None = None
+
+    @property
+    def now(self) -> Converting:
+        if self._now is None:
+            raise RuntimeError("the checker's Markdown processors ran before its preprocessor")
+        return self._now
+
+    def start(self, md: Markdown) -> Converting:
+        """The page `md` converts, and its site's context."""
+        host = host_of(md, self.getConfig("scenarios"), self.getConfig("docs_dir"),
+                       self.getConfig("page"))
+        context = site_context(host.folders, GAMES)
+        first = host.page.split("/", 1)[0] if "/" in host.page else ""
+        self._now = Converting(host.page, first if first in context.checks.games else "",
+                               context, Links(context.rules, host.page))
+        return self._now
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.registerExtension(self)
         # After whitespace normalisation (30), before fenced code (superfences: 25).
-        md.preprocessors.register(ExamplesPreprocessor(md, self.context), "checker_examples", 28)
+        md.preprocessors.register(ExamplesPreprocessor(md, self), "checker_examples", 28)
         # After inline patterns (20), before attr_list (8) and toc (5) give headings ids.
-        md.treeprocessors.register(RuleMarkProcessor(md, self.context), "checker_rules", 15)
+        md.treeprocessors.register(RuleMarkProcessor(md, self), "checker_rules", 15)
         # Code spans (190) win; before links (160) so `[[` is not read as a link.
-        md.inlinePatterns.register(RuleRefProcessor(self.context, md), "checker_refs", 175)
+        md.inlinePatterns.register(RuleRefProcessor(self, md), "checker_refs", 175)
 
 
 def makeExtension(**kwargs: Any) -> RulesExtension:

@@ -1,10 +1,19 @@
-"""The MkDocs plugin: a thin adapter that gives the Markdown extension the site-wide context,
-adds the walkthrough assets and the per-game scenario pages, and fails the build on a
-problem (`mkdocs serve` keeps serving and shows it in red on the page)."""
+"""The MkDocs plugin (MkDocs 1.6, ProperDocs): what only a plugin can do. The Markdown
+extension `checker.site.markdown_ext` renders every page under any generator; the plugin
+adds, under MkDocs:
+
+- failing the build on a problem, whatever the verbosity flags (`mkdocs serve` keeps serving
+  and the pages show it in red);
+- the result cache (`.cache/plugin/checker/`), so a rebuild neither runs nor renders an
+  unchanged scenario;
+- `serve` watching the scenarios folder;
+- speed: the site's context gathered once when the build starts and pinned for its pages,
+  and walkthroughs put into the written pages last (`SiteContext.deferred`).
+"""
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -14,16 +23,15 @@ from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from checker.games import GAMES
-from checker.schema import scenario_schema
-from checker.site.assets import ASSETS, asset_text
 from checker.site.context import Page as SourcePage
-from checker.site.context import SiteContext, collect, display, fill_slots
+from checker.site.context import SiteContext, display, fill_slots
+from checker.site.gather import gather, pin, summary, unpin
+from checker.site.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
-from checker.site.scenario_pages import scenario_pages
 from checker.site.store import ResultStore
 from checker.site.verify import ScenarioChecks
 
@@ -32,18 +40,14 @@ if TYPE_CHECKING:  # as in mkdocs.plugins: a build need not import the dev serve
 
 log = get_plugin_logger(__name__)
 
-SCHEMA = "scenario.schema.json"
-"""The JSON Schema of scenario files, published with the site for editors."""
+EXTENSION = "checker.site.markdown_ext"
+"""The extension's name under `markdown_extensions`, where its options are too."""
 
 
 class RulesConfig(base.Config):
     enabled = c.Type(bool, default=True)
-    """Check the scenarios and render rules and walkthroughs; off, pages build as plain Markdown."""
-    scenarios = c.Type(str, default="scenarios")
-    """Folder of standalone scenario files, relative to mkdocs.yml."""
-    scenario_pages = c.Type(bool, default=True)
-    """Generate `<game>/scenarios.md` listing every scenario of each game that has pages, and
-    `<game>/scenarios/<section>.md` showing those no page embeds."""
+    """Fail the build on a problem, keep results, watch the scenarios; off, the Markdown
+    extension still renders every page, and prints the problems without failing."""
     cache = c.Type(bool, default=True)
     """Keep each scenario's result and walkthrough on disk, so the next build neither runs
     nor renders an unchanged scenario again."""
@@ -56,7 +60,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.serving = False
         self.checks = ScenarioChecks(GAMES)
         self.context: SiteContext | None = None
-        self.root = Path.cwd()
+        self.folders: SiteFolders | None = None
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
@@ -66,47 +70,38 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
-        self.root = Path(config.config_file_path or ".").resolve().parent
-        self.checks.store = ResultStore(self.root / self.config.cache_dir) \
+        if EXTENSION not in config.markdown_extensions:
+            raise PluginError(f"the checker plugin needs its Markdown extension: list "
+                              f"{EXTENSION} under markdown_extensions in mkdocs.yml")
+        options = config.mdx_configs.get(EXTENSION) or {}
+        root = Path(os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml")))
+        self.folders = site_folders(root, config.docs_dir,
+                                    RulesExtension(**options).getConfig("scenarios"),
+                                    config.use_directory_urls)
+        self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
         self.context = SiteContext(self.checks)
-        config.markdown_extensions.append(RulesExtension(context=self.context))  # type: ignore[arg-type]
-        # First, so a site's own CSS and scripts come after and win.
-        config.extra_css.insert(0, ASSETS["css"])
-        config.extra_javascript.insert(0, ASSETS["js"])  # type: ignore[arg-type]
-        return config
+        return None
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        if not self.config.enabled or self.context is None:
+        if self.context is None or self.folders is None:
             return None
-        for path, text in asset_text().items():
-            files.append(File.generated(config, path, content=text))
-        # Compact, for tools to read: indenting would take the pure-Python JSON encoder.
-        files.append(File.generated(config, SCHEMA, content=json.dumps(
-            scenario_schema(GAMES), separators=(",", ":"))))
-        pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, self.root),
+        root = self.folders.root
+        pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, root),
                             f.content_string) for f in files.documentation_pages()]
-        context = collect(pages, self.root / self.config.scenarios, self.checks,
-                          self.root, into=self.context)
-        context.rules.use_directory_urls = config.use_directory_urls
-        context.deferred, context.appended = {}, {}
-        if self.config.scenario_pages:
-            for game, ruleset in GAMES.items():
-                if not any(p.uri.startswith(f"{game}/") for p in pages):
-                    continue
-                for uri, content in scenario_pages(context, game, ruleset.title).items():
-                    if files.get_file_from_path(uri) is None:
-                        files.append(File.generated(config, uri, content=content))
+        context = gather(self.folders, self.checks, into=self.context, pages=pages)
+        context.deferred = {}
+        pin(self.folders, context)
         self._report(context)
-        return files
+        return None
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
                  builder: Callable[..., None]) -> LiveReloadServer | None:
         # MkDocs watches the docs folder and mkdocs.yml; the standalone scenarios too, so an
-        # edit there rebuilds at once (collect re-reads them, and the cache is keyed by text).
-        if not self.config.enabled:
+        # edit there rebuilds at once (gather re-reads them, and the cache is keyed by text).
+        if self.folders is None or self.folders.scenarios is None:
             return None
-        folder = (self.root / self.config.scenarios).resolve()
+        folder = self.folders.scenarios.resolve()
         docs = Path(config.docs_dir).resolve()
         if not folder.is_dir():
             log.debug(f"not watching {folder}: no such folder")
@@ -114,22 +109,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             server.watch(str(folder))
         return server
 
-    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig,
-                         files: Files) -> str | None:
-        if self.context is not None:
-            self.context.page = page.file.src_uri
-        return None
-
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig,
                         files: Files) -> str | None:
         # Walkthroughs are stashed HTML, which MkDocs does not read for anchors: name their
         # ids, so links to a walkthrough or a step validate like any other.
-        if self.context is None:
-            return None
-        if page.present_anchor_ids is not None:
+        if self.context is not None and page.present_anchor_ids is not None:
             page.present_anchor_ids.update(self.context.shown.get(page.file.src_uri, ()))
-        appended = self.context.appended.pop(page.file.src_uri, None)
-        return f"{html}\n{appended}" if appended else None
+        return None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         # The walkthroughs go in last, after search indexing and the theme (see
@@ -138,6 +124,16 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             return None
         slots = self.context.deferred.pop(page.file.src_uri, None)
         return fill_slots(output, slots) if slots else None
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._unpin()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self._unpin()
+
+    def _unpin(self) -> None:
+        if self.folders is not None:
+            unpin(self.folders)
 
     def _report(self, context: SiteContext) -> None:
         problems = context.problems
@@ -149,10 +145,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         for problem in problems:
             # Errors show whatever the verbosity flags; under serve they stay on the page.
             log.error(str(problem))
-        summary = f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in the rules pages and scenarios"
         if self.serving:
-            log.error(f"{summary}; the pages show them in red")
+            log.error(f"{summary(len(problems))}; the pages show them in red")
             return
-        raise PluginError(summary)
-
-
+        raise PluginError(summary(len(problems)))

@@ -38,6 +38,10 @@ class RuleMap:
     titles: dict[str, str] = field(default_factory=dict)
     """Short titles of the rules the engine knows, for link tooltips."""
     use_directory_urls: bool = True
+    source_links: bool = False
+    """Link to a page by its Markdown file, relative to the page linking (`../ti4/rules.md`),
+    for a generator that turns such links into URLs in the HTML too (Zensical); else by its
+    URL as MkDocs lays pages out (see `page_url`)."""
 
     def get(self, rule: str) -> Anchor | None:
         return self.anchors.get(rule)
@@ -48,7 +52,13 @@ class RuleMap:
             return None
         if anchor.page == from_page:
             return f"#{anchor.fragment}"
-        return f"{page_url(anchor.page, from_page, self.use_directory_urls)}#{anchor.fragment}"
+        return f"{self.page_link(anchor.page, from_page)}#{anchor.fragment}"
+
+    def page_link(self, page: str, from_page: str) -> str:
+        """The link from one page to another, without a fragment."""
+        if self.source_links:
+            return source_link(page, from_page)
+        return page_url(page, from_page, self.use_directory_urls)
 
     def link(self, rule: str, from_page: str, text: str | None = None) -> str:
         """An HTML link to the rule; a marked span when it does not resolve."""
@@ -125,6 +135,13 @@ def page_url(page: str, from_page: str, use_directory_urls: bool = True) -> str:
     if target.endswith("/") or not target:
         relative = relative.rstrip("/") + "/"
     return "./" if relative == "./" else relative
+
+
+@functools.lru_cache(maxsize=4096)
+def source_link(page: str, from_page: str) -> str:
+    """The relative path from one page's Markdown file to another's."""
+    base = from_page.rsplit("/", 1)[0] if "/" in from_page else "."
+    return posixpath.relpath(page, base)
 
 
 def _url(page: str, use_directory_urls: bool) -> str:

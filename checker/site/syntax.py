@@ -4,6 +4,8 @@
   number of the page's game: `§61.6 Each player may ...`, `# §61 Objective Cards`.
 - A cross-reference is `[[ti4:61.6]]`, or `[[ti4:61.6|a label]]` with a label of one's own.
 - A standalone scenario is embedded by a line of its own: `[[scenario:ti4-some-id]]`.
+- A game's scenario list is a line of its own: `[[scenarios:ti4]]` (a table of every scenario
+  of the game, then the walkthroughs of the standalone ones no page embeds).
 - A worked example is a ```` ```scenario ```` fence (see `checker.sources`).
 
 Code spans and fenced code blocks are left alone, so pages can show the syntax itself.
@@ -23,6 +25,7 @@ RULE_MARK = re.compile(r"§(?P<ref>[0-9]+(?:\.[0-9A-Za-z]+)*)(?=\s|$)")
 RULE_REF = re.compile(r"\[\[(?P<id>[a-z][a-z0-9]*:[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)"
                       r"(?:\|(?P<label>[^\]|]+))?\]\]")
 SCENARIO_EMBED = re.compile(r"^(?P<indent>[ \t]*)\[\[scenario:(?P<id>[a-z0-9][a-z0-9-]*)\]\][ \t]*$")
+SCENARIO_LIST = re.compile(r"^(?P<indent>[ \t]*)\[\[scenarios:(?P<game>[a-z][a-z0-9]*)\]\][ \t]*$")
 _ITEM_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?(?=§)")
 _CODE_SPAN = re.compile(r"(`+).+?\1")
 
@@ -38,7 +41,8 @@ class Mark:
 
 @dataclass(frozen=True, slots=True)
 class Reference:
-    """A `[[game:ref]]` cross-reference, or a `[[scenario:id]]` embed, in a page."""
+    """A `[[game:ref]]` cross-reference, a `[[scenario:id]]` embed or a `[[scenarios:game]]`
+    list in a page."""
 
     target: str
     location: Location
@@ -51,11 +55,13 @@ class PageScan:
     marks: list[Mark]
     references: list[Reference]
     embeds: list[Reference]
+    lists: list[Reference]
 
 
 def scan_page(path: str, content: str) -> PageScan:
-    """Rule markers, cross-references and scenario embeds outside code, each with its place."""
-    scan = PageScan([], [], [])
+    """Rule markers, cross-references, scenario embeds and lists outside code, each with its
+    place."""
+    scan = PageScan([], [], [], [])
     for index, line in prose_lines(content.split("\n")):
         number = index + 1
         start = _ITEM_START.match(line)
@@ -66,6 +72,11 @@ def scan_page(path: str, content: str) -> PageScan:
         embed = SCENARIO_EMBED.match(line)
         if embed:
             scan.embeds.append(Reference(embed["id"], Location(path, number, len(embed["indent"]) + 3)))
+            continue
+        listed = SCENARIO_LIST.match(line)
+        if listed:
+            scan.lists.append(Reference(listed["game"], Location(path, number,
+                                                                 len(listed["indent"]) + 3)))
             continue
         for ref in RULE_REF.finditer(_CODE_SPAN.sub(_blank, line)):
             scan.references.append(Reference(ref["id"], Location(path, number, ref.start() + 1)))

@@ -1,0 +1,76 @@
+"""The files a rules site publishes besides its pages: the walkthrough's own script and style,
+and the JSON Schema of scenario files. They are real files in the docs folder, so every site
+generator copies them as it copies any other; `python -m checker.site` writes them there, and
+a build whose copies are missing or out of date reports it, with the command that fixes it.
+
+The script and style ship inside the package (no third-party script, no request leaving the
+site); mkdocs.yml lists them first under `extra_css` and `extra_javascript`, so a site's own
+CSS and scripts come after and win.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+
+from checker.engine import Ruleset
+from checker.location import Location, Problem
+from checker.schema import scenario_schema
+
+ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthrough.js"}
+"""Where the walkthrough's style and script stand in the docs folder (and the built site)."""
+SCHEMA = "scenario.schema.json"
+"""The JSON Schema of scenario files, published with the site for editors."""
+WRITE = "python -m checker.site"
+"""The command that writes the files into a docs folder (see `checker.site.__main__`)."""
+
+
+def site_files(games: Mapping[str, Ruleset]) -> dict[str, bytes]:
+    """Each file's content by its path inside the docs folder."""
+    folder = resources.files("checker.site") / "assets"
+    files = {path: (folder / path.rsplit("/", 1)[1]).read_bytes() for path in ASSETS.values()}
+    # Compact, for tools to read: indenting would take the pure-Python JSON encoder.
+    files[SCHEMA] = json.dumps(scenario_schema(games), separators=(",", ":")).encode("utf-8")
+    return files
+
+
+def stale(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
+    """The files of `site_files` that the docs folder lacks, or holds with other content."""
+    out = []
+    for path, content in site_files(games).items():
+        try:
+            same = (docs / path).read_bytes() == content
+        except OSError:
+            same = False
+        if not same:
+            out.append(path)
+    return out
+
+
+def stale_problems(docs: Path, shown: str, games: Mapping[str, Ruleset]) -> list[Problem]:
+    """A problem for each stale file, named as `shown` names the docs folder."""
+    return [Problem(Location(f"{shown}/{path}", 1, 1),
+                    f"{'out of date' if (docs / path).exists() else 'missing'}: the checker's "
+                    f"{_what(path)}; run `{WRITE} {shown}` to write it")
+            for path in stale(docs, games)]
+
+
+def write(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
+    """Write the stale files into the docs folder; the paths written."""
+    written = stale(docs, games)
+    contents = site_files(games)
+    for path in written:
+        target = docs / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(f".{target.name}.tmp")
+        temporary.write_bytes(contents[path])
+        os.replace(temporary, target)
+    return written
+
+
+def _what(path: str) -> str:
+    return "JSON Schema of scenario files" if path == SCHEMA else \
+        f"walkthrough {'style' if path.endswith('.css') else 'script'}"
