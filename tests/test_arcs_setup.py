@@ -63,6 +63,12 @@ def problems(text: str) -> list[str]:
      "arcs:6.13", "not in the Court row"),
     ("players: [A, B]\n  setup_card: 2 Player Homelands\n  ambition_box_resources: {fuel: 6}",
      "arcs:2.11a", "match the six out-of-play planets"),
+    ("players: [A, B, C]\n  court: [Farseers]\n  guild_cards_held: {A: [Farseers]}", "arcs:6.13",
+     "each card is in one place"),
+    ("players: [A, B, C]\n  guild_cards_held: {A: [Farseers], B: [Farseers]}", "arcs:6.13",
+     "each card is in one place"),
+    ("players: [A, B, C]\n  resources: {A: [fuel, null, null, relics]}", "arcs:6.10",
+     "a slot covered by a city"),
 ])
 def test_a_setup_that_breaks_a_rule_is_refused_citing_it(setup: str, rule: str,
                                                           words: str) -> None:

@@ -16,7 +16,7 @@ from checker.games.arcs.vox import resolve_vox
 from checker.games.immutable import frozen, updated
 
 
-def _spot(state: State, card: str, rule: str) -> int:
+def spot_of(state: State, card: str, rule: str) -> int:
     index = next((i for i, spot in enumerate(state.court) if spot.card == card), None)
     if index is None:
         refuse(rule, f"{card} is not in the Court")
@@ -26,7 +26,7 @@ def _spot(state: State, card: str, rule: str) -> int:
 def influence(state: State, args: Any) -> tuple[State, Events]:
     turn = acting(state, "influence")
     player, card = turn.player, args["card"]
-    index = _spot(state, card, "8.5")
+    index = spot_of(state, card, "8.5")
     if agents_in_supply(state, player) == 0:
         return spend_pip(state, turn), [cite("6.9", f"{player} has no agent in supply: nothing "
                                                     "is placed.")]
@@ -42,7 +42,7 @@ def influence(state: State, args: Any) -> tuple[State, Events]:
 def secure(state: State, args: Any) -> tuple[State, Events]:
     turn = acting(state, "secure")
     player, card = turn.player, args["card"]
-    index = _spot(state, card, "8.6")
+    index = spot_of(state, card, "8.6")
     spot = state.court[index]
     mine = spot.agents_of(player)
     rivals = {p: n for p, n in spot.agents if p != player}
@@ -58,16 +58,25 @@ def secure(state: State, args: Any) -> tuple[State, Events]:
     for owner, number in rivals.items():
         held[owner] = held.get(owner, 0) + number
     state = state.with_(captives=updated(state.captives, player, frozen(held)))
+    state, more = take_card(state, player, index, args)
+    return spend_pip(state, turn), events + more
+
+
+def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, Events]:
+    """The card at `index` leaves the Court for `player`, its agents already dealt with: a
+    Guild card to their play area, a Vox card's When Secured at once; then the place is
+    refilled (8.6c, 8.6d)."""
+    card = state.court[index].card
+    assert card is not None
     state = _replace_spot(state, index, CourtSpot(None))
     if card in GUILD:
-        state = _take_guild(state, player, card)
-        events.append(cite("8.6c", f"{card} is a Guild card: it goes to {player}'s play area, "
-                                   f"and its {NAMES[GUILD[card]]} icon counts for ambitions."))
+        state = take_guild(state, player, card)
+        events = [cite("8.6c", f"{card} is a Guild card: it goes to {player}'s play area, "
+                               f"and its {NAMES[GUILD[card]]} icon counts for ambitions.")]
     else:
-        state, more = resolve_vox(state, player, card, args)
-        events += more
+        state, events = resolve_vox(state, player, card, args)
     state, more = _refill(state, index)
-    return spend_pip(state, turn), events + more
+    return state, events + more
 
 
 def outnumbers(mine: int, best_rival: int) -> bool:
@@ -85,12 +94,24 @@ def _returned(player: str, mine: int, rivals: dict[str, int]) -> str:
     return text + "."
 
 
-def _take_guild(state: State, player: str, card: str) -> State:
+def take_guild(state: State, player: str, card: str) -> State:
+    """A Guild card comes to `player`'s play area; its icon counts for ambitions."""
+    return _guild_icon(state, player, card, 1).with_(
+        guild_held=updated(state.guild_held, player, state.guild_held[player] + (card,)))
+
+
+def give_up_guild(state: State, player: str, card: str) -> State:
+    """A Guild card leaves `player`'s play area, and its icon with it."""
+    held = list(state.guild_held[player])
+    held.remove(card)
+    return _guild_icon(state, player, card, -1).with_(
+        guild_held=updated(state.guild_held, player, tuple(held)))
+
+
+def _guild_icon(state: State, player: str, card: str, number: int) -> State:
     icons = dict(state.guild[player])
-    icons[GUILD[card]] = icons.get(GUILD[card], 0) + 1
-    return state.with_(guild=updated(state.guild, player, frozen(icons)),
-                       guild_held=updated(state.guild_held, player,
-                                          state.guild_held[player] + (card,)))
+    icons[GUILD[card]] = icons.get(GUILD[card], 0) + number
+    return state.with_(guild=updated(state.guild, player, frozen(icons)))
 
 
 def _refill(state: State, index: int) -> tuple[State, Events]:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from checker.games.arcs.cleanup import PIECE
 from checker.games.arcs.common import listed, plural
 from checker.games.arcs.components import AMBITIONS, BOX_RESOURCES, NEUTRAL
+from checker.games.arcs.describe_battle import describe_battle
 from checker.games.arcs.describe_map import describe_court, describe_map
 from checker.games.arcs.scoring import counts
 from checker.games.arcs.state import Result, Stage, State
@@ -37,6 +38,7 @@ def describe(state: State) -> dict[str, str]:
         for holder, owners in state.captives.items() if sum(owners.values())) or "none"
     rows.update(describe_map(state))
     rows.update(describe_court(state))
+    rows.update(describe_battle(state))
     if state.box_resources is not None:
         rows["Neutral third player (box resources)"] = ", ".join(
             f"{a} {sum(state.box_resources.get(r, 0) for r in kinds)}"

@@ -90,6 +90,11 @@ def court(data: Mapping[str, Any], players: int) -> tuple[CourtSpot, ...]:
     twice = [name for name, n in Counter(list(row) + list(deck)).items() if n > 1]
     if twice:
         refuse("6.13", f"{twice[0]} is both in the Court row and in the Court deck")
+    held = Counter(c for cards in data.get("guild_cards_held", {}).values() for c in cards)
+    elsewhere = [name for name, n in held.items() if n > 1 or name in row or name in deck]
+    if elsewhere:
+        refuse("6.13", f"{elsewhere[0]} is held by a player and is also somewhere else: each "
+               "card is in one place")
     return tuple(CourtSpot(name, tuple((p, n) for p, n in agents.get(name, {}).items() if n))
                  for name in row)
 

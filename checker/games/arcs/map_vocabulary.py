@@ -103,7 +103,7 @@ EXPECTATIONS = (
                 "subset"),
     Expectation("resources", MapOf(PLAYER, _TOKENS), "Resource tokens on each named player's "
                 "board (0 for none).",
-                _per_player(lambda s, p: {r: s.resources[p].get(r, 0) for r in RESOURCE_NAMES}),
+                _per_player(lambda s, p: {r: s.tokens(p).get(r, 0) for r in RESOURCE_NAMES}),
                 "subset"),
     Expectation("open_resource_slots", MapOf(PLAYER, Int(minimum=0, maximum=RESOURCE_SLOTS)),
                 "Resource slots not covered by cities on each named player's board.",

@@ -30,6 +30,10 @@ def check_limits(state: State) -> None:
             refuse("6.10", f"{player} holds {held(state, player)} resources but, with "
                    f"{state.cities[player]} cities on the board, has only "
                    f"{open_slots(state, player)} open resource slots")
+        if any(state.resources[player][open_slots(state, player):]):
+            refuse("6.10", f"{player} has a resource in a slot covered by a city: with "
+                   f"{state.cities[player]} cities on the board, slots 1 to "
+                   f"{open_slots(state, player)} are open")
     for resource in RESOURCES:
         left = resources_in_supply(state, resource)
         if left < 0:

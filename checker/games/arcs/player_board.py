@@ -8,7 +8,6 @@ ambitions" bonus and the fifth the "+3".
 
 from __future__ import annotations
 
-from checker.games.arcs.components import RESOURCES
 from checker.games.arcs.state import State
 
 RESOURCE_SLOTS = 6
@@ -24,10 +23,11 @@ def open_slots(state: State, player: str) -> int:
 
 
 def held(state: State, player: str) -> int:
-    return sum(state.resources[player].values())
+    return sum(1 for resource in state.resources[player] if resource is not None)
 
 
 def resource_summary(state: State, player: str) -> str:
-    tokens = [f"{n} {NAMES[r]}" for r in RESOURCES if (n := state.resources[player].get(r, 0))]
-    return f"{', '.join(tokens) or 'none'} ({held(state, player)} of {open_slots(state, player)}" \
-           " open slots)"
+    """`Fuel, empty, Material (2 of 3 open slots)`: the open slots, left to right."""
+    shown = state.resources[player][:max(open_slots(state, player), held(state, player))]
+    slots = ", ".join(NAMES[r] if r else "empty" for r in shown)
+    return f"{slots} ({held(state, player)} of {open_slots(state, player)} open slots)"

@@ -2,9 +2,9 @@
 
 Arcs has no numbered rules reference, so its rules are numbered here: 1 when a chapter ends
 and the order of its steps, 2 scoring ambitions, 3 clean-up, 4 the end of the game, 5 drawing
-cards, 6 the board and its pieces, 7 playing cards, 8 the standard actions. The pages under
-docs/arcs/ define the same ids; the site build fails when one is missing. Stable once
-published.
+cards, 6 the board and its pieces, 7 playing cards, 8 the standard actions, 9 battle. The
+pages under docs/arcs/ define the same ids; the site build fails when one is missing. Stable
+once published.
 """
 
 from __future__ import annotations
@@ -141,6 +141,45 @@ TITLES: dict[str, str] = {
     "8.6b": "Agents return, Rival agents become Captives",
     "8.6c": "When Secured",
     "8.6d": "The Court is refilled in the same place",
+    # 9 Battle
+    "9": "Battle",
+    "9.1": "Battle is an Aggression action",
+    "9.2": "The battle system and the attacking ships",
+    "9.3": "The defender",
+    "9.4": "Collecting dice",
+    "9.4a": "At most one die for each attacking ship",
+    "9.4b": "At most six dice of a type",
+    "9.4c": "The raid-dice limit",
+    "9.5": "The faces of the dice",
+    "9.5a": "The skirmish die",
+    "9.5b": "The assault die",
+    "9.5c": "The raid die",
+    "9.6": "Resolving the dice, in order",
+    "9.6a": "Self-hits on the attacking ships",
+    "9.6b": "The intercept, once per battle",
+    "9.6c": "Hits on defending ships, then on buildings",
+    "9.6d": "Building hits",
+    "9.6e": "Raiding needs an attacking ship left",
+    "9.7": "Hits: fresh pieces are damaged, damaged pieces destroyed",
+    "9.7a": "The attacker names the targets",
+    "9.8": "Trophies",
+    "9.8a": "Destroyed defending pieces go to the attacker",
+    "9.8b": "Destroyed attacking ships go to the defender",
+    "9.8c": "Trophies count for Warlord and go back at clean-up",
+    "9.9": "Destroying a city",
+    "9.9a": "Provoke Outrage",
+    "9.9b": "Guild cards that say to keep them",
+    "9.9c": "No free agent: a placeholder",
+    "9.9d": "Outrage of a type already Outraged",
+    "9.9e": "Ransack the Court",
+    "9.9f": "No card to Ransack",
+    "9.9g": "What Outrage stops, and what it does not",
+    "9.10": "Raiding",
+    "9.10a": "The raid cost of a resource slot",
+    "9.10b": "The raid cost of a Guild card",
+    "9.10c": "A stolen resource is gained",
+    "9.10d": "A stolen Guild card",
+    "9.10e": "Sworn Guardians",
 }
 
 RULEBOOK = RuleBook("arcs", TITLES, source=__file__)

@@ -8,6 +8,7 @@ from typing import Any
 
 from checker.engine import Event, Outcome
 from checker.games.arcs import (
+    battle,
     build,
     card_play,
     chapter,
@@ -57,6 +58,7 @@ HANDLERS: dict[str, Handler] = {
     "repair": repair.repair,
     "influence": court_actions.influence,
     "secure": court_actions.secure,
+    "battle": battle.battle,
     "end_chapter": chapter.step(Stage.SCORING, CORES),
     "score_ambition": _score_ambition,
     "clean_up": chapter.step(Stage.CLEANED, CORES),
@@ -68,7 +70,7 @@ HANDLERS: dict[str, Handler] = {
 
 class Arcs:
     """Arcs: Conflict and Collapse in the Reach (base game): card play, the standard actions
-except Battle, and the end of a chapter."""
+with Battle, and the end of a chapter."""
 
     game = "arcs"
     title = "Arcs"
@@ -79,7 +81,8 @@ except Battle, and the end of a chapter."""
         return initial_state(data)
 
     def apply(self, state: State, kind: str, args: Any) -> tuple[State, list[Event]]:
-        return HANDLERS[kind](state, args)
+        """The step's handler, on the state without the report of a battle fought before."""
+        return HANDLERS[kind](state.with_(battle=None), args)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.ended

@@ -25,7 +25,8 @@ def count(state: State, ambition: str, player: str) -> int:
     if ambition == "Warlord":
         return state.trophy_count(player)
     icons = COUNTED[ambition]
-    return sum(state.resources[player].get(i, 0) + state.guild[player].get(i, 0) for i in icons)
+    tokens = state.tokens(player)
+    return sum(tokens.get(i, 0) + state.guild[player].get(i, 0) for i in icons)
 
 
 def counts(state: State, ambition: str) -> dict[str, int]:

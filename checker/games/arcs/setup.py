@@ -18,7 +18,9 @@ from checker.games.arcs.components import (
     face,
     flipped_in_chapter,
 )
+from checker.games.arcs.court_cards import GUILD
 from checker.games.arcs.piece_limits import check_limits
+from checker.games.arcs.player_board import RESOURCE_SLOTS
 from checker.games.arcs.state import Gain, Stage, State
 from checker.games.immutable import frozen
 
@@ -42,8 +44,8 @@ def initial_state(data: Mapping[str, Any]) -> State:
         passed=frozenset(),
         boxes=frozen(_boxes(data.get("ambitions", {}), chapter, flipped)),
         flipped=flipped,
-        resources=_per_player(players, data.get("resources", {})),
-        guild=_per_player(players, data.get("guild_cards", {})),
+        resources=_resource_slots(players, data.get("resources", {})),
+        guild=_guild_icons(players, data),
         trophies=frozen({p: frozen({o: frozen(k) for o, k in owners.items()})
                          for p, owners in data.get("trophies", {}).items()}),
         captives=frozen({p: frozen(owners) for p, owners in data.get("captives", {}).items()}),
@@ -53,8 +55,10 @@ def initial_state(data: Mapping[str, Any]) -> State:
         out_of_play=out, ships=map_setup.ships(data, out),
         buildings=map_setup.buildings(data, out), court=map_setup.court(data, len(players)),
         court_deck=tuple(data.get("court_deck", ())), court_discard=(),
-        guild_held=frozen({p: () for p in players}),
-        round=map_setup.current_round(data, players[start:] + players[:start], hands))
+        guild_held=frozen({p: tuple(data.get("guild_cards_held", {}).get(p, ()))
+                           for p in players}),
+        round=map_setup.current_round(data, players[start:] + players[:start], hands),
+        outraged=frozen({p: frozenset(data.get("outrage", {}).get(p, ())) for p in players}))
     _check_pieces(state)
     check_limits(state)
     return state
@@ -83,9 +87,27 @@ def _boxes(given: Mapping[str, Any], chapter: int, flipped: frozenset[str]
     return boxes
 
 
-def _per_player(players: tuple[str, ...], given: Mapping[str, Mapping[str, int]]
-                ) -> Mapping[str, Mapping[str, int]]:
-    return frozen({p: frozen(given.get(p, {})) for p in players})
+def _guild_icons(players: tuple[str, ...], data: Mapping[str, Any]
+                 ) -> Mapping[str, Mapping[str, int]]:
+    """The icons given, and those of the Guild cards named as held."""
+    icons = {p: dict(data.get("guild_cards", {}).get(p, {})) for p in players}
+    for player, cards in data.get("guild_cards_held", {}).items():
+        for card in cards:
+            icons[player][GUILD[card]] = icons[player].get(GUILD[card], 0) + 1
+    return frozen({p: frozen(held) for p, held in icons.items()})
+
+
+def _resource_slots(players: tuple[str, ...], given: Mapping[str, Any]
+                    ) -> Mapping[str, tuple[str | None, ...]]:
+    """Tokens given by slot, left to right, or as counts, which fill the slots from the left in
+    the order written."""
+    slots = {}
+    for player in players:
+        held = given.get(player, {})
+        tokens = [r for r, n in held.items() for _ in range(n)] if isinstance(held, dict) \
+            else list(held)
+        slots[player] = tuple(tokens) + (None,) * (RESOURCE_SLOTS - len(tokens))
+    return frozen(slots)
 
 
 def _box_resources(players: tuple[str, ...], given: Mapping[str, int] | None,

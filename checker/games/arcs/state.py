@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.engine import Outcome
+from checker.games.arcs.battle_report import BattleReport
 from checker.games.arcs.board import SYSTEMS
 from checker.games.arcs.components import BY_FACE, THRESHOLDS, Marker, face
 from checker.games.arcs.pieces import NO_SHIPS, Building, CourtSpot, Fleet
@@ -90,7 +91,8 @@ class State:
     """Markers (by their front face) in each ambition box."""
     flipped: frozenset[str]
     """Markers (by their front face) showing their higher side."""
-    resources: Mapping[str, Mapping[str, int]]
+    resources: Mapping[str, tuple[str | None, ...]]
+    """Each player's resource slots, left to right: the resource in each, None when empty."""
     guild: Mapping[str, Mapping[str, int]]
     """Resource icons on each player's Guild cards."""
     trophies: Mapping[str, Mapping[str, Mapping[str, int]]]
@@ -126,6 +128,10 @@ class State:
     """Guild cards each player has secured; their icons are counted in `guild` too."""
     round: Round | None
     """The round being played; None between rounds, when the holder leads or passes."""
+    outraged: Mapping[str, frozenset[str]]
+    """The resources each player has Outraged by destroying a city (9.9a)."""
+    battle: BattleReport | None = None
+    """The battle just fought, for people and pictures; None after any other step."""
 
     def power(self, player: str) -> int:
         return sum(g.power for g in self.gains if g.player == player)
@@ -161,6 +167,14 @@ class State:
         city left on the board, the +3 slot with none (2.10, 2.10b)."""
         left = self.cities[player]
         return 5 if left == 0 else 2 if left == 1 else 0
+
+    def tokens(self, player: str) -> dict[str, int]:
+        """How many of each resource a player holds, whatever the slots."""
+        held: dict[str, int] = {}
+        for resource in self.resources[player]:
+            if resource is not None:
+                held[resource] = held.get(resource, 0) + 1
+        return held
 
     def trophy_count(self, player: str) -> int:
         return sum(sum(kinds.values()) for kinds in self.trophies.get(player, {}).values())

@@ -35,12 +35,29 @@ def agents_in_court(state: State, player: str) -> int:
 
 
 def agents_in_supply(state: State, player: str) -> int:
+    free = agents_free(state, player)
+    return free - agents_on_outrage(state, player, free)
+
+
+def agents_free(state: State, player: str) -> int:
+    """Agents neither in the Court nor held by a Rival: in supply or on an Outrage icon."""
     captive = sum(owners.get(player, 0) for owners in state.captives.values())
     return AGENTS - agents_in_court(state, player) - captive \
         - held_by_rivals(state, player, "agents")
 
 
+def agents_on_outrage(state: State, player: str, free: int) -> int:
+    """Each Outrage icon is covered by an agent, or by a placeholder while no agent is free; a
+    placeholder gives way to the first agent that comes back (9.9a)."""
+    return min(len(state.outraged[player]), max(free, 0))
+
+
+def placeholders(state: State, player: str) -> int:
+    return len(state.outraged[player]) - agents_on_outrage(state, player,
+                                                           agents_free(state, player))
+
+
 def resources_in_supply(state: State, resource: str) -> int:
-    held = sum(tokens.get(resource, 0) for tokens in state.resources.values())
+    held = sum(slots.count(resource) for slots in state.resources.values())
     on_boxes = state.box_resources.get(resource, 0) if state.box_resources else 0
     return RESOURCE_TOKENS - held - on_boxes

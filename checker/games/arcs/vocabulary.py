@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from checker.games.arcs import action_vocabulary, map_vocabulary, play_vocabulary
+from checker.games.arcs import (
+    action_vocabulary,
+    battle_vocabulary,
+    map_vocabulary,
+    play_vocabulary,
+)
 from checker.games.arcs.components import (
     AMBITIONS,
     BOX_RESOURCE_TOTAL,
@@ -17,6 +22,7 @@ from checker.games.arcs.components import (
     RESOURCES,
     TROPHY_KINDS,
 )
+from checker.games.arcs.player_board import RESOURCE_SLOTS
 from checker.games.arcs.state import STAGE_NAMES, State
 from checker.vocabulary import (
     Choice,
@@ -25,6 +31,7 @@ from checker.vocabulary import (
     Key,
     ListOf,
     MapOf,
+    OneOf,
     Record,
     Ref,
     StepKind,
@@ -59,6 +66,8 @@ PLAYER_LIST = ListOf(PLAYER, max_items=PLAYERS_LISTED)
 POWER_COUNT = Int(minimum=0, maximum=POWER)
 HAND = Int(minimum=0, maximum=ACTION_CARDS)
 TALLIED = Int(minimum=0, maximum=TALLY)
+SLOT = Choice([None, *RESOURCES], "resource")
+"""What a resource slot holds: a resource, or nothing."""
 
 
 def _record(what: str = "key", **keys: Key) -> Record:
@@ -96,8 +105,11 @@ SETUP = _record(
     action_cards=Key(MapOf(PLAYER, HAND), "Action cards in each hand (0 when not given)."),
     ambitions=Key(MapOf(AMBITION, ListOf(MARKER, min_items=1, unique=True, max_items=len(FACES))),
                   "The markers in each declared ambition box, by the side they show."),
-    resources=Key(MapOf(PLAYER, _icons("resource tokens", RESOURCE_TOKENS)), "Resource tokens "
-                  "on each player board."),
+    resources=Key(MapOf(PLAYER, OneOf([_icons("resource tokens", RESOURCE_TOKENS),
+                                       ListOf(SLOT, max_items=RESOURCE_SLOTS)])),
+                  "Resource tokens on each player board: how many of each, filling the slots "
+                  "from the left in the order written, or a list of what is in each slot, left "
+                  "to right (`null` for an empty slot)."),
     guild_cards=Key(MapOf(PLAYER, _icons("icons on Guild cards", GUILD_CARDS)), "Resource icons "
                     "on each player's Guild cards."),
     trophies=Key(MapOf(PLAYER, MapOf(PLAYER, _PIECES)), "Trophies: by holder, the Rival pieces "
@@ -110,6 +122,7 @@ SETUP = _record(
                                "Two players only: the 6 resources on the ambition boxes (2.11)."),
     **map_vocabulary.SETUP_KEYS,
     **play_vocabulary.SETUP_KEYS,
+    **battle_vocabulary.SETUP_KEYS,
 )
 
 
@@ -120,6 +133,7 @@ def _step(name: str, doc: str, **keys: Key) -> StepKind:
 STEPS: dict[str, StepKind] = {step.name: step for step in (
     *play_vocabulary.STEPS,
     *action_vocabulary.STEPS,
+    *battle_vocabulary.STEPS,
     _step("end_chapter", "The chapter ends (1.1)."),
     _step("score_ambition", "Step 1: score one declared ambition (2).",
           ambition=Key(AMBITION, "The ambition.", required=True)),
@@ -205,6 +219,7 @@ EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
     *map_vocabulary.EXPECTATIONS,
     *play_vocabulary.EXPECTATIONS,
     *action_vocabulary.EXPECTATIONS,
+    *battle_vocabulary.EXPECTATIONS,
 )}
 
 
