@@ -78,6 +78,17 @@ def picture(width: float, height: float, title: str, body: str, name: str) -> st
             f'fill="currentColor"><title>{escape(title)}</title>{body}</svg>')
 
 
+FIXED = '<g class="pic-fixed">'
+"""How `fixed` parts start: a walkthrough finds them by this text."""
+
+
+def fixed(body: str) -> str:
+    """Part of a picture that every picture of a walkthrough draws alike, such as the board:
+    the walkthrough draws the first and shows the others as a `<use>` of it. Each picture
+    still holds its own, so it also stands alone."""
+    return f"{FIXED}{body}</g>" if body else ""
+
+
 def polar(cx: float, cy: float, radius: float, degrees: float) -> tuple[float, float]:
     """The point at `radius` from (cx, cy), `degrees` clockwise from pointing right."""
     angle = math.radians(degrees)

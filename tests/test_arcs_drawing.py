@@ -236,7 +236,12 @@ def test_a_court_card_whose_agents_changed_is_marked() -> None:
     before, after = done.records[1].state, done.records[2].state
     root = _svg(draw_map(after, before))
     cards = [e for e, a in _walk(root) if e.tag == f"{NS}rect" and a.get("class") == "chg"]
-    assert [c.get("x") for c in cards] == ["0", "44"]  # Farseers, and the key's sample
+    assert [c.get("x") for c in cards] == ["0"]  # Farseers; the key's sample is no mark
+    # The mark lies under the card's own outline: taken away (as the stepper does when it
+    # shows this picture for a later step), every card is still drawn.
+    outlines = [e.get("x") for e, a in _walk(root) if e.tag == f"{NS}rect"
+                and a.get("class") != "chg" and a.get("stroke-opacity") == ".6"]
+    assert outlines == ["0", "91", "182", "273"]
     assert summary(after, before).endswith("Changed by this step: the Court card Farseers.")
 
 
@@ -249,6 +254,10 @@ def test_the_ruleset_draws_only_what_is_new() -> None:
     done = _run()
     states = [done.initial] + [record.state for record in done.records]
     assert ">damaged building<" in arcs.picture(states[0])
+    # The first picture's key shows the change mark, which later pictures have; it marks
+    # nothing itself, so a copy without the marks keeps it.
+    assert ">changed by the step<" in arcs.picture(states[0])
+    assert 'class="chg"' not in arcs.picture(states[0])
     drawn = [arcs.picture(after, before) for before, after in pairwise(states)]
     assert [bool(p) for p in drawn] == [False, False, True, False, True]
     assert all(">damaged building<" not in p for p in drawn)

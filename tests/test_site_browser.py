@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import threading
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -151,14 +152,14 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
         context.close()
 
 
-def _engine_run(scenario_id: str) -> Run:
-    for path in find_files(PAGE_SOURCES):
+def _engine_run(scenario_id: str, sources: list[Path] = PAGE_SOURCES) -> Run:
+    for path in find_files(sources):
         for scenario in read_file(path, GAMES).scenarios:
             if scenario.id == scenario_id:
                 run = check_scenario(scenario, GAMES).run
                 assert run is not None, f"the engine could not run {scenario_id}"
                 return run
-    raise AssertionError(f"scenario {scenario_id} is on {PAGE} but not in {PAGE_SOURCES}")
+    raise AssertionError(f"scenario {scenario_id} is not in {sources}")
 
 
 def _expected_rows(run: Run) -> tuple[list[list[Any]], list[list[list[Any]]]]:
@@ -388,11 +389,154 @@ def test_a_reference_from_another_page_lands_on_the_rule(
     assert "rule" in (target.get_attribute("class") or "").split()
 
 
+ARCS_PAGE = "arcs/standard-actions/"
+ARCS_SOURCES = [ROOT / "docs" / "arcs" / "standard-actions.md", ROOT / "scenarios"]
+"""An Arcs page whose walkthroughs show the map, and where they come from."""
+
+PICTURES_JS = """root => Array.from(root.querySelectorAll('.wt-picture svg'))
+    .filter(svg => svg.checkVisibility()).map(svg => {
+        const box = svg.getBoundingClientRect();
+        const step = svg.closest('li.wt-step');
+        return {
+            where: step ? Number(step.dataset.step) : 0,
+            role: svg.getAttribute('role'),
+            title: svg.querySelector(':scope > title').textContent,
+            marks: svg.querySelectorAll('.chg').length,
+            left: box.left, right: box.right, width: box.width, height: box.height,
+            // A <use> draws the board written in an earlier picture, maybe in a hidden step.
+            uses: Array.from(svg.querySelectorAll('use')).map(use => use.getBBox().width),
+            colour: getComputedStyle(svg).color,
+        };
+    })"""
+"""Every picture a walkthrough shows at the moment: where (0 for the setup), its role, its text
+alternative, how many change marks it has, its box, the width each `<use>` draws, and the
+colour its lines and words are drawn in."""
+
+VIEW_JS = """() => ({
+    wide: document.documentElement.scrollWidth, width: document.documentElement.clientWidth,
+    background: getComputedStyle(document.body).backgroundColor,
+})"""
+"""Whether the page scrolls sideways (wider than the window), and its background colour."""
+
+
+@pytest.fixture(scope="module")
+def map_id(built: Path) -> str:
+    """The first walkthrough on ARCS_PAGE with the map at setup, a step that changes it, and a
+    later step that does not, which shows the picture before it."""
+    html = (built / ARCS_PAGE / "index.html").read_text(encoding="utf-8")
+    starts = [(m.start(), m["id"]) for m in re.finditer(
+        r'<div class="wt[^"]*" id="(?P<id>[^"]+)"[^>]*\bdata-walkthrough\b', html)]
+    for (start, scenario_id), (end, _) in zip(starts, [*starts[1:], (len(html), "")]):
+        setup, *steps = html[start:end].split('<li class="wt-step"')
+        drawn = "".join("P" if "wt-picture" in step else "." for step in steps)
+        if "wt-picture" in setup and re.search(r"^\.+P+\.", drawn):
+            return scenario_id
+    raise AssertionError(f"no walkthrough on {ARCS_PAGE} draws the map at setup and later")
+
+
+def _expected_pictures(scenario_id: str) -> list[tuple[int, str, int]]:
+    """For each step, the picture the stepper should show under it, as the engine draws it:
+    (the step that drew it, 0 for none; its text alternative; how many change marks)."""
+    run = _engine_run(scenario_id, ARCS_SOURCES)
+    draw = run.ruleset.picture  # type: ignore[attr-defined]
+    shown: list[tuple[int, str, int]] = []
+    last = (0, "", 0)
+    before = run.initial
+    for record in run.records:
+        drawn = draw(record.state, before) if record.state is not before else ""
+        if drawn:
+            root = ET.fromstring(drawn)
+            marks = sum(1 for element in root.iter() if element.get("class") == "chg")
+            last = (record.step.index, root[0].text or "", marks)
+            shown.append(last)
+        else:
+            # An earlier picture without its marks, or none before the first.
+            shown.append((last[0], re.sub(r" Changed by this step: .*\Z", "", last[1],
+                                          flags=re.DOTALL), 0))
+        before = record.state
+    return shown
+
+
+def _contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two CSS colours `rgb(r, g, b)`."""
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted([luminance(one), luminance(other)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"),
+                                               (390, "light"), (390, "dark")])
+def test_arcs_walkthroughs_show_the_map_and_what_each_step_changed(
+        site: str, map_id: str, open_page: Callable[..., Page], width: int,
+        scheme: str) -> None:
+    """Stepping through a walkthrough on a desktop and on a 390 px phone, in light and dark
+    mode: the setup's map is always there; a step that changed the map shows its own, marked
+    where it changed; a step that did not shows the last one without marks. Every picture is
+    visible, within the width, drawn whole, has its text alternative, and its lines and words
+    contrast with the page."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page = open_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page.goto(site + ARCS_PAGE)
+    root = page.locator(f'[id="{map_id}"]')
+    expect(root.locator(".wt-stepper")).to_be_visible()
+    expected = _expected_pictures(map_id)
+    setup_title = ""
+    for number, (drawn_at, title, marks) in enumerate(expected, start=1):
+        if number > 1:
+            root.locator(".wt-next").click()
+        expect(root.locator(".wt-count")).to_have_text(f"Step {number} of {len(expected)}")
+        pictures = root.evaluate(PICTURES_JS)
+        view = page.evaluate(VIEW_JS)
+        assert view["wide"] <= view["width"], f"step {number}: the page scrolls sideways"
+        setup, *shown = pictures
+        assert setup["where"] == 0 and setup["marks"] == 0
+        setup_title = setup_title or setup["title"]
+        assert setup["title"] == setup_title, "the setup's map stays as it was"
+        assert [(p["where"], p["title"], p["marks"]) for p in shown] == (
+            [(number, title, marks)] if drawn_at else []), f"step {number}"
+        if drawn_at == number:
+            assert marks > 0 and "Changed by this step: " in title
+        for picture in pictures:
+            assert picture["role"] == "img" and picture["title"].startswith("Map of the Reach")
+            assert 0 <= picture["left"] and picture["right"] <= view["width"], f"step {number}"
+            assert picture["width"] >= min(300, width - 100) and picture["height"] > 300
+            assert all(drawn > 100 for drawn in picture["uses"]), "a shared part not drawn"
+            assert _contrast(picture["colour"], view["background"]) >= 4.5
+        if drawn_at == number:
+            path = SCREENSHOTS / f"arcs-map-{width}-{scheme}-step-{number}.png"
+            root.screenshot(path=str(path), style=".md-header, .md-top { visibility: hidden; }")
+            assert path.stat().st_size > 5000, path
+    assert any(drawn_at and drawn_at != number
+               for number, (drawn_at, *_) in enumerate(expected, start=1)), \
+        "no step showed an earlier step's picture"
+
+
+def test_without_javascript_every_picture_shows_where_it_was_drawn(
+        site: str, open_page: Callable[..., Page], built: Path) -> None:
+    page = open_page(java_script_enabled=False, viewport={"width": 390, "height": 900})
+    page.goto(site + ARCS_PAGE)
+    served = (built / ARCS_PAGE / "index.html").read_text(encoding="utf-8")
+    drawn = served.count('<div class="wt-picture">')
+    assert drawn > 10
+    pictures = page.evaluate(f"() => ({PICTURES_JS})(document)")
+    assert len(pictures) == drawn, "every picture shows"
+    view = page.evaluate(VIEW_JS)
+    assert view["wide"] <= view["width"]
+    for picture in pictures:
+        assert picture["role"] == "img" and picture["title"]
+        assert 0 <= picture["left"] and picture["right"] <= view["width"]
+        assert all(width > 100 for width in picture["uses"]), "a shared part not drawn"
+    assert page.locator(".wt-picture--earlier").count() == 0
+
+
 def test_no_request_leaves_the_site(site: str, open_page: Callable[..., Page]) -> None:
     """Runs last: besides its own pages (and a search) it checks every request the tests
     above made."""
     page = open_page(color_scheme="dark")
-    for path in ["", PAGE, "ti4/victory-points/"]:
+    for path in ["", PAGE, "ti4/victory-points/", ARCS_PAGE]:
         page.goto(site + path)
         page.wait_for_load_state("networkidle")
     page.locator(".md-search__input").click()

@@ -1,5 +1,7 @@
 """A checked scenario as HTML: every step listed in order, so the page reads well without
 JavaScript; `walkthrough.js` adds the stepper's buttons and turns the list into a stepper.
+When the game's ruleset draws the state (`Pictures`), the setup and each step that changed
+what is drawn show it as inline SVG, drawn here at build time: no image file, no script.
 
 The markup carries no inline script: under Material's instant navigation inline scripts
 would run again as page code. Everything the stepper needs is in the elements themselves.
@@ -14,11 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from checker.engine import Run, StepRecord
 from checker.location import Problem
 from checker.scenario import Claims, Scenario
 from checker.site.rulemap import RuleMap, escape
+from checker.svg import FIXED
 from checker.verdict import Verdict, show
 
 _WIDE = re.compile("[^\x00-\xff]")
@@ -57,7 +61,9 @@ def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
              _head(scenario, verdict.passed, _token) + _FAILURES]
     if run is not None:
         initial = run.ruleset.describe(run.initial)
-        parts += [_setup(initial), _steps(run, initial, notes, _token), _outcome(run, _token)]
+        pictures = Pictures(run, scenario.id)
+        parts += [_setup(initial, pictures.draw(run.initial)),
+                  _steps(run, initial, notes, _token, pictures), _outcome(run, _token)]
     parts += [_SOURCE, "</div>"]
     return one_byte("\n".join(parts))
 
@@ -134,24 +140,77 @@ def _failures(failures: Iterable[Problem]) -> str:
             f'example:</p><ul>{one_byte(items)}</ul></div>')
 
 
-def _setup(initial: Mapping[str, str]) -> str:
-    return f'<div class="wt-setup"><p class="wt-label">Setup</p>{_state(initial)}</div>'
+def _setup(initial: Mapping[str, str], picture: str) -> str:
+    return f'<div class="wt-setup"><p class="wt-label">Setup</p>{picture}{_state(initial)}</div>'
+
+
+class Pictures:
+    """A walkthrough's pictures of the game, drawn at build time when its ruleset has the
+    optional method `picture(state, previous=None)`: an inline `<svg>` of `state`, what changed
+    since `previous` marked (elements of class `chg`, and a last sentence of its `<title>`
+    starting "Changed by this step:"), or "" when there is nothing new to draw.
+
+    A part that pictures draw alike (`checker.svg.fixed`, such as the board) is written once:
+    the first picture holding it gives it an id, and later pictures show it by `<use>`. The
+    stepper hides steps, not the setup, and a `<use>` draws what it points to even when that
+    is hidden, so every picture still shows whole whichever step is on screen."""
+
+    def __init__(self, run: Run, scenario_id: str) -> None:
+        self._draw = getattr(run.ruleset, "picture", None)
+        self._prefix = escape(scenario_id)
+        self._ids: dict[str, str] = {}
+
+    def draw(self, state: Any, previous: Any = None) -> str:
+        drawn = self._draw(state, previous) if self._draw is not None else ""
+        return f'<div class="wt-picture">{self._share(drawn)}</div>' if drawn else ""
+
+    def _share(self, svg: str) -> str:
+        out, at = [], 0
+        while (start := svg.find(FIXED, at)) >= 0:
+            end = _group_end(svg, start)
+            part = svg[start:end]
+            known = self._ids.get(part)
+            if known is None:
+                known = self._ids[part] = f"{self._prefix}--pic-{len(self._ids) + 1}"
+                part = f'{FIXED[:-1]} id="{known}">{part[len(FIXED):]}'
+            else:
+                part = f'<use href="#{known}"/>'
+            out += [svg[at:start], part]
+            at = end
+        return "".join(out) + svg[at:] if out else svg
+
+
+_GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")
+"""A `<g>` tag: opening, closing (group 1) or empty (group 2). Attribute values hold no `>`
+(`checker.svg.escape`)."""
+
+
+def _group_end(svg: str, start: int) -> int:
+    """Where the `<g>` element starting at `start` ends (after its `</g>`)."""
+    depth = 0
+    for found in _GROUP.finditer(svg, start):
+        depth += -1 if found[1] else 0 if found[2] else 1
+        if depth == 0:
+            return found.end()
+    raise ValueError("a picture with an unclosed <g>")
 
 
 def _steps(run: Run, initial: Mapping[str, str], notes: tuple[str, ...],
-           links: LinkMaker) -> str:
+           links: LinkMaker, pictures: Pictures) -> str:
     previous, state = initial, run.initial
     items = []
     for record in run.records:
         # A refused step leaves the very same state: no need to describe it again.
         now = previous if record.state is state else run.ruleset.describe(record.state)
-        items.append(_step(run, record, notes[record.step.index - 1], links, now, previous))
+        picture = "" if record.state is state else pictures.draw(record.state, state)
+        items.append(_step(run, record, notes[record.step.index - 1], links, now, previous,
+                           picture))
         previous, state = now, record.state
     return f'<ol class="wt-steps">\n{"".join(items)}</ol>'
 
 
 def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mapping[str, str],
-          previous: Mapping[str, str]) -> str:
+          previous: Mapping[str, str], picture: str) -> str:
     step = record.step
     anchor = step_anchor(run.scenario.id, step.index)
     head = (f'<p class="wt-step-title"><a href="#{escape(anchor)}">Step {step.index}</a> '
@@ -166,7 +225,8 @@ def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mappin
             '<p class="wt-events">Nothing changes.</p>'
     said = f'<p class="wt-note">{escape(note)}</p>' if note else ""
     return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
-            f'{head}{said}{body}{_claims(step.expect)}{state_changes(now, previous)}</li>\n')
+            f'{head}{said}{body}{_claims(step.expect)}{picture}{state_changes(now, previous)}'
+            f'</li>\n')
 
 
 def _claims(claims: Claims | None) -> str:

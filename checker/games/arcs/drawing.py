@@ -23,6 +23,7 @@ from checker.svg import (
     Glyph,
     Look,
     Tray,
+    fixed,
     group,
     looks,
     num,
@@ -59,26 +60,28 @@ CHANGED = {"fill": "#FFB000", "fill_opacity": 0.3, "stroke": "currentColor",
            "stroke_width": 2, "stroke_dasharray": "5 3", "class_": "chg"}
 """How a system or Court card the step changed is marked: a dashed outline, which shows
 without telling colours apart, over a light amber wash."""
+MARKED = "changed by the step"
+"""What the key calls the change marks."""
 
 
 def draw_map(state: State, previous: State | None = None, key: bool = True) -> str:
     """The map, the Court (when the scenario has one) and who is who, as one inline `<svg>`;
     the systems and Court cards whose pieces differ from `previous` marked; `key` adds what
-    the shapes mean (a walkthrough may show that once)."""
+    the shapes and the marks mean (a walkthrough shows that once, on its first picture)."""
     seen = looks(state.players)
     disc, board = _board(state.out_of_play)
     marks = "".join(tag("path", d=cell_path(name)) for name in changed_systems(state, previous))
     tray = Tray()
     _pieces(state, seen, tray)
-    parts = [disc, group([marks], **CHANGED) if marks else "", board, _slots(state)]
+    parts = [disc, group([marks], **CHANGED) if marks else "", fixed(board), _slots(state)]
     height = SIZE + 4.0
     if state.court:
         parts.append(_court(state.court, changed_court(state, previous), seen, height, tray))
         height += 50
-    parts += [tray.svg(), player_key(state.players, seen, height + 6, SIZE, ship(True))]
+    parts += [tray.svg(), fixed(player_key(state.players, seen, height + 6, SIZE, ship(True)))]
     height += 16
     if key:
-        shapes, tall = _key(height + 8, bool(state.court), previous is not None)
+        shapes, tall = _key(height + 8, bool(state.court))
         parts.append(shapes)
         height += tall
     return picture(SIZE, height, summary(state, previous), "".join(parts), "arcs-map")
@@ -314,7 +317,9 @@ def _court(court: tuple[CourtSpot, ...], changes: frozenset[int], seen: Mapping[
     for index, spot in enumerate(court):
         left = index * (width + gap)
         card = tag("rect", x=left, y=top + 12, width=width, height=34, rx=3)
-        (marked if index in changes else cards).append(card)
+        cards.append(card)
+        if index in changes:
+            marked.append(card)
         names.append(text(left + width / 2, top + 23, shorten(spot.card or "(empty)",
                                                               int(width / 4.3))))
         agents = [(seen[p], n) for p, n in spot.agents if n and p in seen]
@@ -324,28 +329,32 @@ def _court(court: tuple[CourtSpot, ...], changes: frozenset[int], seen: Mapping[
             tray.piece(look, *agent(x - 4, top + 36))
             if count > 1:
                 tray.count(x + 4, top + 39.5, count)
-    return text(0, top + 8, "Court", font_size=8.5, font_weight=700) \
+    return text(0, top + 8, "Court", font_size=8.5, font_weight=700) + group(marked, **CHANGED) \
         + group(cards, fill="none", stroke="currentColor", stroke_opacity=0.6) \
-        + group(marked, **CHANGED) + group(names, font_size=7.5, text_anchor="middle")
+        + group(names, font_size=7.5, text_anchor="middle")
 
 
-def _key(top: float, court: bool, marks: bool) -> tuple[str, float]:
-    """What the shapes mean, in rows that fit the width; and the height they take."""
+def _key(top: float, court: bool) -> tuple[str, float]:
+    """What the shapes and the change marks mean, in rows that fit the width; and the height
+    they take. It goes on the first picture of a walkthrough, whose later pictures are
+    marked."""
     words = ["fresh ship", "damaged ship", "city", "starport", "damaged building"] \
-        + ["agent"] * court + ["changed"] * marks
+        + ["agent"] * court + [MARKED]
     tray, marked, said = Tray(), [], []
-    x, y = 6.0, top
+    x, y = 7.0, top
     for word in words:
-        width = 22 + 4.3 * len(word)
+        width = 24 + 4.8 * len(word)
         if x + width > SIZE + 8:
-            x, y = 6.0, y + 16
-        if word == "changed":
+            x, y = 7.0, y + 16
+        if word == MARKED:
             marked.append(tag("rect", x=x - 5.5, y=y - 5.5, width=11, height=11))
         else:
             tray.piece(NEUTRAL, *_sample(word)(x, y), hollow=word.startswith("damaged"))
-        said.append(text(x + 9, y + 3, word))
+        said.append(text(x + 11, y + 3, word))
         x += width
-    return tray.svg() + group(marked, **CHANGED) + group(said, font_size=8, fill_opacity=0.85), \
+    # Looks like a change mark, but is none: without the class that names them.
+    sample = {**CHANGED, "class_": None}
+    return tray.svg() + group(marked, **sample) + group(said, font_size=8, fill_opacity=0.85), \
         y - top + 16
 
 

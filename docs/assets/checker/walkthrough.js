@@ -40,6 +40,26 @@
     });
   }
 
+  /* A step that changed nothing drawn has no picture of its own: in the stepper it shows the
+     last step's picture before it, without that step's change marks (class "chg", and the
+     "Changed by this step" sentence of its text alternative). Before the first step picture,
+     the setup's still holds. */
+  function carryPictures(steps) {
+    var last = null;
+    Array.prototype.forEach.call(steps, function (step) {
+      var own = step.querySelector(".wt-picture");
+      if (own) { last = own; return; }
+      if (!last) return;
+      var copy = last.cloneNode(true);
+      copy.classList.add("wt-picture--earlier");
+      Array.prototype.forEach.call(copy.querySelectorAll(".chg"), function (mark) { mark.remove(); });
+      Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (el) { el.removeAttribute("id"); });
+      var title = copy.querySelector("title");
+      if (title) title.textContent = title.textContent.replace(/ Changed by this step: [\s\S]*$/, "");
+      step.insertBefore(copy, step.querySelector(":scope > .wt-changes, :scope > .wt-state"));
+    });
+  }
+
   function button(attributes, label, text) {
     return '<button type="button" ' + attributes + ' aria-label="' + label + '">' + text +
       "</button>";
@@ -68,6 +88,7 @@
     if (!steps.length || !list) return;
     root.dataset.ready = "1";
     wholeStates(root, steps);
+    carryPictures(steps);
     root.classList.add("wt--stepper");
     var bar = list.parentNode.insertBefore(makeBar(steps.length), list);
     var dots = bar.querySelectorAll(".wt-dot");

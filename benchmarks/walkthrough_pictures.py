@@ -1,0 +1,101 @@
+"""What the pictures add to the walkthroughs of a built site.
+
+    .venv/bin/mkdocs build -d /tmp/site && .venv/bin/python benchmarks/walkthrough_pictures.py /tmp/site
+
+It reads every page the build wrote and takes each walkthrough that shows a picture (its
+`<div ... data-walkthrough>` element as served, the first time a page shows it). It measures
+each three ways, raw bytes and gzipped (level 6, as web servers compress):
+
+- without pictures: its `<div class="wt-picture">` taken out, the walkthrough as it was
+  before it had any;
+- unshared: every `<use>` replaced by the part it shows, as if each picture held its own
+  board;
+- as served: the parts every picture draws alike written once, in the first picture.
+
+It prints every walkthrough of ten steps or more, the median one, and the totals.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import statistics
+import sys
+from pathlib import Path
+
+START = re.compile(r'<div class="wt[^"]*" id="(?P<id>[^"]+)" data-walkthrough')
+END = "</details>\n</div>"
+"""A walkthrough ends with its YAML source; a picture holds no `</details>`."""
+PICTURE = re.compile(r'<div class="wt-picture">.*?</svg></div>', re.DOTALL)
+SHARED = re.compile(r'<g class="pic-fixed" id="(?P<id>[^"]+)">')
+USE = re.compile(r'<use href="#(?P<id>[^"]+)"/>')
+GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")
+
+
+def walkthroughs(site: Path) -> dict[str, str]:
+    """Each walkthrough with a picture, by id (the first page showing it)."""
+    found: dict[str, str] = {}
+    for page in sorted(site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        for match in START.finditer(html):
+            end = html.index(END, match.start()) + len(END)
+            piece = html[match.start():end]
+            if "wt-picture" in piece:
+                found.setdefault(match["id"], piece)
+    return found
+
+
+def unshared(html: str) -> str:
+    """The walkthrough with each `<use>` replaced by the group it shows."""
+    parts = {}
+    for match in SHARED.finditer(html):
+        depth = 0
+        for tag in GROUP.finditer(html, match.start()):
+            depth += -1 if tag[1] else 0 if tag[2] else 1
+            if depth == 0:
+                parts[match["id"]] = html[match.start():tag.end()].replace(
+                    f' id="{match["id"]}"', "", 1)
+                break
+    return USE.sub(lambda use: parts[use["id"]], html)
+
+
+def sizes(html: str) -> tuple[int, int]:
+    data = html.encode("utf-8")
+    return len(data), len(gzip.compress(data, 6))
+
+
+def main(site: Path) -> None:
+    rows = []
+    for scenario_id, html in walkthroughs(site).items():
+        rows.append((scenario_id, html.count('<li class="wt-step"'),
+                     html.count('class="wt-picture"'), *sizes(PICTURE.sub("", html)),
+                     *sizes(unshared(html)), *sizes(html)))
+    if not rows:
+        sys.exit(f"no walkthrough with a picture under {site}")
+
+    def line(name: str, steps: object, pictures: object, *figures: int) -> str:
+        raw0, gz0, raw1, gz1, raw, gz = figures
+        return (f"{name:<44} {steps!s:>5} {pictures!s:>4}  {raw0:>8,} {raw1:>8,} {raw:>8,} "
+                f"{raw / raw0 - 1:>+5.0%}  {gz0:>7,} {gz1:>7,} {gz:>7,} {gz / gz0 - 1:>+5.0%}")
+
+    print(f"{'':<44} {'':>5} {'':>4}  {'raw bytes':^32}  {'gzipped':^29}")
+    print(f"{'walkthrough':<44} {'steps':>5} {'pics':>4}  {'none':>8} {'unshared':>8} "
+          f"{'served':>8} {'':>5}  {'none':>7} {'unshrd':>7} {'served':>7}")
+    for row in sorted(rows, key=lambda r: -r[1]):
+        if row[1] >= 10:
+            print(line(*row))
+    middle = sorted(rows, key=lambda r: r[7])[len(rows) // 2]
+    print(line(f"median: {middle[0]}", *middle[1:]))
+    totals = [sum(row[i] for row in rows) for i in range(1, 9)]
+    print(line(f"all {len(rows)} walkthroughs with a picture", *totals))
+    count = len(rows)
+    print(f"mean per walkthrough: {statistics.mean(r[3] for r in rows):,.0f} -> "
+          f"{statistics.mean(r[7] for r in rows):,.0f} bytes raw, "
+          f"{statistics.mean(r[4] for r in rows):,.0f} -> "
+          f"{statistics.mean(r[8] for r in rows):,.0f} gzipped ({count} walkthroughs); "
+          f"per picture: {(totals[4] - totals[2]) / totals[1]:,.0f} bytes raw unshared, "
+          f"{(totals[6] - totals[2]) / totals[1]:,.0f} served")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "site"))

@@ -1,0 +1,187 @@
+"""Pictures in walkthroughs, as drafted: a game's ruleset may draw the state
+(`picture(state, previous)`), and the walkthrough shows the setup's picture and one for each
+step that changed what is drawn, writing the parts every picture shares once. A golden file
+for an Arcs walkthrough; what the browser makes of it is in tests/test_site_browser.py."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
+
+from test_site_walkthrough import ROOT, rule_map, walkthrough
+
+from checker.engine import Run
+from checker.games import GAMES
+from checker.games.ti4.ruleset import TI4
+from checker.runner import check_scenario, load_file
+from checker.site.context import render
+from checker.site.verify import ScenarioChecks
+from checker.site.walkthrough import Links
+from checker.svg import fixed, picture, tag
+from checker.yamlsource import Text
+
+NS = "{http://www.w3.org/2000/svg}"
+MAP_PATH = ROOT / "scenarios" / "arcs" / "walkthrough-pictures.yaml"
+"""Where the scenario below pretends to stand (no such file: the text is given)."""
+MAP_SCENARIO = """\
+id: arcs-walkthrough-pictures
+title: Red taxes, influences and Blue moves
+game: arcs
+setup:
+  players: [Red, Blue, Green]
+  setup_card: 3 Player Homelands
+  initiative: Red
+  action_cards: {Red: 4, Blue: 4, Green: 4}
+  cities: {Red: 3, Blue: 4}
+  ships:
+    1 Gate: {Green: 4}
+    2 Moon: {Red: 3, Blue: 1}
+    3 Hex: {Blue: 2, Green: 1}
+  damaged_ships:
+    3 Hex: {Green: 2}
+  buildings:
+    1 Hex: [Green starport, Red damaged city]
+    2 Arrow: [Red city]
+    2 Moon: [Blue city]
+  court: [Farseers, Gatekeepers, Construction Union, Relic Fence]
+  court_agents:
+    Farseers: {Red: 2, Green: 1}
+steps:
+  - lead: {player: Red, card: Administration 3}
+  - tax: {system: 2 Arrow}
+  # Refused: each city once per turn.
+  - tax: {system: 2 Arrow}
+    expect: {rejected: arcs:8.1d}
+  - influence: {card: Farseers}
+  - pivot: {player: Blue, card: Mobilization 2}
+  - move: {from: 3 Hex, to: [3 Gate], fresh: 2}
+    expect:
+      ships: {3 Gate: {Blue: 2}}
+"""
+"""Six steps: the Court changes at step 4 and the map at step 6; the others draw nothing new
+(step 3 is refused)."""
+
+SVG = re.compile(r"<svg .*?</svg>", re.DOTALL)
+
+
+def _map_run() -> Run:
+    loaded = load_file("pictures.yaml", MAP_SCENARIO, GAMES)
+    assert loaded.scenarios, [str(p) for p in loaded.problems]
+    done = check_scenario(loaded.scenarios[0], GAMES).run
+    assert done is not None
+    return done
+
+
+def _pictures(html: str) -> tuple[list[str], list[list[str]]]:
+    """The setup's pictures and each step's, as written."""
+    setup, *steps = html.split('<li class="wt-step"')
+    return SVG.findall(setup), [SVG.findall(step) for step in steps]
+
+
+def _element(html: str, start: int) -> str:
+    """The `<g>` element that starts at `start`."""
+    depth = 0
+    for found in re.finditer(r"<(/?)g\b[^>]*?(/?)>", html[start:]):
+        depth += -1 if found[1] else 0 if found[2] else 1
+        if depth == 0:
+            return html[start:start + found.end()]
+    raise AssertionError("unclosed <g>")
+
+
+def _whole(svg: str, html: str) -> str:
+    """A picture as its ruleset drew it: each `<use>` replaced by what it shows (the element of
+    that id, written earlier in the same walkthrough), and without the ids."""
+    def shown(use: re.Match[str]) -> str:
+        start = html.index(f'<g class="pic-fixed" id="{use[1]}">')
+        assert start < html.index(use[0]), "a <use> points back"
+        return _element(html, start).replace(f' id="{use[1]}"', "", 1)
+    return re.sub(r'(<g class="pic-fixed") id="[^"]+"', r"\1",
+                  re.sub(r'<use href="#([^"]+)"/>', shown, svg))
+
+
+def test_an_arcs_walkthrough_matches_the_golden_file(golden: Callable[[str, str], None]) -> None:
+    golden("walkthrough-arcs-pictures.html", walkthrough(MAP_PATH, MAP_SCENARIO,
+                                                         page="arcs/standard-actions.md") + "\n")
+
+
+def test_the_setup_and_each_step_that_changed_the_map_have_the_rulesets_picture() -> None:
+    html = walkthrough(MAP_PATH, MAP_SCENARIO, page="arcs/standard-actions.md")
+    run = _map_run()
+    arcs: Any = run.ruleset
+    setup, steps = _pictures(html)
+    states = [run.initial, *(record.state for record in run.records)]
+    assert [len(s) for s in steps] == [0, 0, 0, 1, 0, 1], "the Court at 4, the map at 6"
+    # Each picture, its shared parts put back, is exactly what the ruleset draws: so each
+    # shows whole, whichever step is on screen.
+    assert [_whole(s, html) for s in setup] == [arcs.picture(run.initial)]
+    for number, drawn in enumerate(steps, start=1):
+        expected = arcs.picture(states[number], states[number - 1])
+        assert [_whole(s, html) for s in drawn] == ([expected] if expected else []), number
+    for svg in setup + [s for step in steps for s in step]:
+        root = ET.fromstring(svg)
+        assert root.get("role") == "img" and root[0].tag == f"{NS}title" and root[0].text
+    assert 'class="wt-picture"><svg' in html
+    # After the step's claims, before what it changed.
+    step_six = html.split('<li class="wt-step"')[6]
+    assert step_six.index("wt-claims") < step_six.index("wt-picture") \
+        < step_six.index("wt-changes")
+
+
+def test_what_every_picture_draws_alike_is_written_once() -> None:
+    html = walkthrough(MAP_PATH, MAP_SCENARIO, page="arcs/standard-actions.md")
+    ids = re.findall(r'<g class="pic-fixed" id="([^"]+)">', html)
+    assert ids == ["arcs-walkthrough-pictures--pic-1", "arcs-walkthrough-pictures--pic-2"], \
+        "the board and who is who, in the setup's picture"
+    uses = re.findall(r'<use href="#([^"]+)"/>', html)
+    assert uses == ids * 2, "in the pictures of steps 4 and 6"
+    assert html.index(ids[0]) < html.index("<use ")
+    assert html.count("pic-fixed") == 2
+    arcs: Any = _map_run().ruleset
+    drawn = arcs.picture(_map_run().initial)
+    board = _element(drawn, drawn.index('<g class="pic-fixed">'))
+    assert len(board) > 2000 and html.count(board[len('<g class="pic-fixed">'):]) == 1
+
+
+class _Drawn(TI4):
+    """TI4 with a picture of its own: any game's ruleset may draw, and the site does the
+    rest; nothing in the walkthrough knows the game."""
+
+    def picture(self, state: Any, previous: Any = None) -> str:
+        points = {p: state.points(p) for p in state.players}
+        if previous is not None and points == {p: previous.points(p) for p in state.players}:
+            return ""
+        bars = "".join(tag("rect", x=10 * i, y=0, width=8, height=n + 1)
+                       for i, n in enumerate(points.values()))
+        frame = fixed(tag("g", tag("g", tag("path", d="M0 0h30")) + tag("g", stroke="red"),
+                          fill="none") + tag("path", d="M0 9h30"))
+        changed = "" if previous is None else \
+            " Changed by this step: " + ", ".join(p for p in points
+                                                  if points[p] != previous.points(p))
+        return picture(30, 10, f"Points {points}.{changed}", frame + bars, "bars")
+
+
+def test_any_ruleset_with_a_picture_method_gets_pictures() -> None:
+    path = ROOT / "scenarios" / "ti4" / "victory-reach-goal-in-status-phase.yaml"
+    checks = ScenarioChecks({**GAMES, "ti4": _Drawn()})
+    checked = checks.check(Text(str(path.relative_to(ROOT)), path.read_text("utf-8")))
+    html = render(checked.examples[0], Links(rule_map(), "ti4/victory-points.md"))
+    setup, steps = _pictures(html)
+    assert len(setup) == 1 and any(steps) and not all(steps)
+    scenario_id = checked.examples[0].id
+    assert html.count(f'<g class="pic-fixed" id="{scenario_id}--pic-1"><g fill="none">') == 1
+    assert html.count(f'<use href="#{scenario_id}--pic-1"/>') == sum(map(len, steps))
+    for svg in setup + [s for step in steps for s in step]:
+        ET.fromstring(svg)
+    plain = walkthrough(path)
+    assert "wt-picture" not in plain and "<svg" not in plain, "TI4 itself draws nothing"
+
+
+def test_the_walkthrough_stays_one_byte_a_character_and_token_free() -> None:
+    """Pictures go into the cached draft as they are: no character above U+00FF (see
+    `walkthrough.one_byte`), and none of the characters that mark its tokens."""
+    html = walkthrough(MAP_PATH, MAP_SCENARIO.replace("Red", "R\u00f8d"),
+                       page="arcs/standard-actions.md")
+    assert "<svg" in html and "R&#248;d" in html
+    assert max(html) <= "\xff" and "\x02" not in html and "\x03" not in html
