@@ -44,10 +44,11 @@ def num(value: float, places: int = 1) -> str:
     return "0" if written in ("-0", "") else written
 
 
-def tag(name: str, body: str | None = None, **attributes: object) -> str:
+def tag(name: str, body: str | None = None, /, **attributes: object) -> str:
     """One element. Attribute names are written the Python way (`stroke_width`, `class_`) and
     come out the SVG way (`stroke-width`, `class`); None leaves an attribute out; numbers go
-    through `num` (to tenths, hundredths below 1), everything else through `escape`."""
+    through `num` (to tenths, hundredths below 1), everything else through `escape`. The
+    body is given by position, so attributes may come from a mapping."""
     written = "".join(f' {key.rstrip("_").replace("_", "-")}="{_value(value)}"'
                       for key, value in attributes.items() if value is not None)
     return f"<{name}{written}/>" if body is None else f"<{name}{written}>{body}</{name}>"

@@ -1,9 +1,13 @@
 """The Arcs map as a picture: a golden file for one representative state, and what every
 picture must hold: XML that parses, hostile names escaped, damaged ships shaped unlike fresh
-ones, out-of-play clusters marked, and change marks on exactly the systems that changed."""
+ones, out-of-play clusters marked, and change marks on exactly the systems that changed. The
+step of a battle: its own golden file, the battle system outlined, each die showing the
+symbols of its face, hits damaging and destroying, the Trophies taken, and all of it in the
+text alternative."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from itertools import pairwise
@@ -12,8 +16,12 @@ import pytest
 
 from checker.engine import Run, run
 from checker.games import GAMES
+from checker.games.arcs.battle_report import BattleReport, Hit, Roll
 from checker.games.arcs.board import SETUP_CARDS, setup_card_players
 from checker.games.arcs.drawing import (
+    CROSS,
+    DIE,
+    GLYPHS,
     cell_path,
     changed_systems,
     cluster_path,
@@ -21,6 +29,8 @@ from checker.games.arcs.drawing import (
     path_joins,
     ship,
     summary,
+    symbol_path,
+    trophies_taken,
 )
 from checker.games.arcs.ruleset import Arcs
 from checker.games.arcs.state import State
@@ -270,3 +280,239 @@ def test_every_setup_card_draws(card: str) -> None:
     state = Arcs().setup({"players": players, "chapter": 1, "setup_card": card})
     root = _svg(draw_map(state))
     assert len([e for e, _ in _walk(root) if e.get("class") == "out"]) == len(SETUP_CARDS[card])
+
+
+# The battle --------------------------------------------------------------------------------
+
+BATTLE = """\
+id: arcs-drawing-battle
+title: Red's battle at 5 Moon
+game: arcs
+setup:
+  players: [Red, Blue, Green]
+  initiative: Red
+  action_cards: {Red: 2, Blue: 2, Green: 2}
+  ships:
+    5 Moon: {Red: 3, Blue: 1}
+  damaged_ships:
+    5 Moon: {Red: 1, Blue: 2}
+  buildings:
+    5 Moon: [Blue damaged city]
+  resources:
+    Red: [fuel]
+    Blue: [relics, material, weapons]
+  court: [Farseers, Gatekeepers, Skirmishers, Relic Fence]
+  court_agents:
+    Farseers: {Blue: 1, Green: 2}
+  court_deck: [Mining Interest]
+steps:
+  - lead: {player: Red, card: Aggression 3}
+  - battle:
+      system: 5 Moon
+      defender: Blue
+      dice:
+        assault: [hit + hit + self-hit]
+        raid: [intercept, key + building hit]
+      self_hits: [damaged ship]
+      intercept_hits: [ship]
+      ship_hits: [ship, damaged ship]
+      building_hits: [damaged city]
+      ransack: Farseers
+      raid: [{slot: 2}]
+  - move: {from: 5 Moon, to: [5 Gate], fresh: 1}
+expect:
+  trophies: {Red: 5, Blue: 1}
+  ships: {5 Gate: {Red: 1}}
+"""
+"""Every symbol of the dice rolled; the self-hit destroys Red's damaged ship (a Trophy for
+Blue), the intercept damages a Red ship, the hits damage one Blue ship and destroy another,
+the building hit destroys Blue's city (Red Ransacks Farseers, taking three agents as
+Trophies), and the key steals Blue's Material. Then a move, which is no battle."""
+
+
+def _battle() -> tuple[State, State]:
+    """The state after the battle, and the one before."""
+    done = _run(BATTLE)
+    return done.records[1].state, done.records[0].state
+
+
+def _chg(picture: str) -> list[tuple[ET.Element, dict[str, str]]]:
+    """What the battle draws: the elements in the class of the change marks, but not in their
+    group (whose outlines are marked by an amber wash)."""
+    return [(e, a) for e, a in _walk(_svg(picture))
+            if a.get("class") == "chg" and a.get("fill") != "#FFB000"]
+
+
+def _glyphs(picture: str) -> list[tuple[str, float, float]]:
+    """Each symbol of the dice drawn in the battle: which, and its middle."""
+    found = []
+    for element, _ in _chg(picture):
+        for part in re.findall(r"M[^M]+", element.get("d", "")):
+            for symbol, (dx, dy, rest) in GLYPHS.items():
+                start = re.fullmatch(r"M(-?[\d.]+) (-?[\d.]+)" + re.escape(rest), part)
+                if start:
+                    found.append((symbol, float(start[1]) - dx, float(start[2]) - dy))
+    return found
+
+
+def _dice(picture: str) -> list[tuple[float, float]]:
+    """The top left corner of each die."""
+    return [(float(x), float(y)) for element, _ in _chg(picture)
+            for x, y in re.findall(rf"M([\d.]+) ([\d.]+)h{DIE}v{DIE}h-{DIE}z",
+                                   element.get("d", ""))]
+
+
+def _words(picture: str) -> list[tuple[str, float, float]]:
+    return [("".join(e.itertext()), float(e.get("x", 0)), float(e.get("y", 0)))
+            for e, _ in _chg(picture) if e.tag == f"{NS}text"]
+
+
+def test_a_battle_picture_matches_the_golden_file(golden: Callable[[str, str], None]) -> None:
+    state, previous = _battle()
+    golden("arcs-battle.svg", Arcs().picture(state, previous) + "\n")
+
+
+def test_the_battle_system_is_outlined_and_only_on_the_battle_step() -> None:
+    state, previous = _battle()
+    picture = draw_map(state, previous)
+    outlines = [e for e, _ in _chg(picture) if e.get("d") == cell_path("5 Moon")]
+    assert len(outlines) == 1 and outlines[0].get("stroke-width") == "3.5"
+    assert "stroke-dasharray" not in outlines[0].attrib, "solid, unlike the change marks"
+    # The same outline, small, by the title of the battle panel.
+    assert [e.get("stroke-width") for e, _ in _chg(picture)
+            if e.get("d", "").endswith("h11v9h-11z")] == ["3"]
+    assert _marked(picture) >= {cell_path("5 Moon")}
+    later = _run(BATTLE).records[2].state
+    assert later.battle is None
+    assert _chg(draw_map(later, state)) == [], "the move after it draws no battle"
+    assert draw_map(previous, _run(BATTLE).initial).count('class="chg"') == 0
+
+
+def test_each_die_shows_the_symbols_of_its_face() -> None:
+    state, previous = _battle()
+    picture = draw_map(state, previous)
+    dice = _dice(picture)
+    assert len(dice) == 3
+    shown = [tuple(sorted(symbol for symbol, x, y in _glyphs(picture)
+                          if left < x < left + DIE and top < y < top + DIE))
+             for left, top in dice]
+    assert shown == [("hit", "hit", "self-hit"), ("intercept",), ("building hit", "key")]
+    words = [w for w, *_ in _words(picture)]
+    assert words.index("assault") < words.index("raid")
+
+
+def test_the_symbols_have_shapes_of_their_own_and_a_key() -> None:
+    assert len({rest for _, _, rest in GLYPHS.values()}) == len(GLYPHS) == 5
+    assert symbol_path("hit", 10, 20).startswith("M10 16l")
+    state, previous = _battle()
+    picture = draw_map(state, previous)
+    words = [w for w, *_ in _words(picture)]
+    assert {"hit", "self-hit", "intercept", "building hit", "key", "damaged",
+            "destroyed"} <= set(words)
+    keys = [a for e, a in _chg(picture) if GLYPHS["key"][2] in e.get("d", "")]
+    assert [k.get("fill") for k in keys] == ["none"], "the key is drawn in outline"
+
+
+def test_a_destroyed_piece_is_crossed_out_and_a_damaged_one_is_not() -> None:
+    state, previous = _battle()
+    picture = draw_map(state, previous)
+    hits = state.battle.hits if state.battle else ()
+    assert [(h.symbol, h.owner, h.piece, h.destroyed) for h in hits] == [
+        ("self-hit", "Red", "ship", True), ("intercept", "Red", "ship", False),
+        ("hit", "Blue", "ship", False), ("hit", "Blue", "ship", True),
+        ("building hit", "Blue", "city", True)]
+    crosses = [(float(x), float(y)) for e, _ in _chg(picture)
+               for x, y in re.findall(r"M([\d.]+) ([\d.]+)" + re.escape(CROSS), e.get("d", ""))]
+    # One on each destroyed piece of the hits, one in the key.
+    assert len(crosses) == 4
+    row = [(symbol, x) for symbol, x, y in sorted(_glyphs(picture), key=lambda g: g[1])
+           if not any(left < x < left + DIE and top < y < top + DIE for left, top in _dice(picture))
+           and abs(y - crosses[0][1] - 7) < 1]
+    assert [symbol for symbol, _ in row] == ["self-hit", "intercept", "hit", "hit",
+                                             "building hit"]
+    crossed = [symbol for symbol, x in row if any(0 < cx - x < 20 for cx, _ in crosses)]
+    assert crossed == ["self-hit", "hit", "building hit"]
+    # Every piece hit is drawn hollow and dashed, as damaged pieces are on the map.
+    hollow = [e for e, a in _chg(picture) if e.tag == f"{NS}path"
+              and a.get("stroke-dasharray") == "2 1.5"]
+    assert len(hollow) == 5 + 2, "the pieces hit and the key's two samples"
+
+
+def test_the_trophies_taken_show_who_took_whose_pieces() -> None:
+    state, previous = _battle()
+    taken = trophies_taken(state, previous)
+    assert taken == [("Red", "Blue", "ships", 1), ("Red", "Blue", "cities", 1),
+                     ("Red", "Blue", "agents", 1), ("Red", "Green", "agents", 2),
+                     ("Blue", "Red", "ships", 1)]
+    picture = draw_map(state, previous)
+    words = _words(picture)
+    label = next(y for w, _, y in words if w == "Trophies")
+    row = [w for w, x, y in sorted(words, key=lambda w: w[1]) if abs(y - label) < 4]
+    assert row == ["Trophies", "Red:", "B", "B", "B", "G", "2", "Blue:", "R"]
+    # Without the state before, the pieces the battle destroyed: no agents.
+    assert trophies_taken(state, None) == [("Red", "Blue", "ships", 1),
+                                           ("Red", "Blue", "cities", 1),
+                                           ("Blue", "Red", "ships", 1)]
+
+
+def test_the_text_alternative_tells_the_battle_after_the_changes() -> None:
+    state, previous = _battle()
+    title = _svg(draw_map(state, previous))[0].text or ""
+    changes = title.index("Changed by this step: 5 Moon and the Court card Mining Interest.")
+    assert title.index(" Battle at 5 Moon: Red attacks Blue.") > changes
+    assert title.endswith(
+        "Battle at 5 Moon: Red attacks Blue. Rolled: 1 assault die (hit + hit + self-hit) "
+        "and 2 raid dice (intercept, building hit + key). Hits: a self-hit destroys Red's "
+        "damaged ship; an intercept damages Red's ship; a hit damages Blue's ship; a hit "
+        "destroys Blue's damaged ship; a building hit destroys Blue's damaged city. Trophies: "
+        "Red takes Blue's ship, Blue's city, Blue's agent and Green's 2 agents; Blue takes "
+        "Red's ship. Stolen: the Material in slot 2. Ransacked: Farseers.")
+    # A later step showing this picture drops its changes, and with them the battle.
+    assert "Battle" not in re.sub(r" Changed by this step: [\s\S]*$", "", title)
+
+
+def test_a_battle_picture_stays_small_and_the_same() -> None:
+    state, previous = _battle()
+    picture = Arcs().picture(state, previous)
+    assert picture == Arcs().picture(state, previous)
+    # With the Court, every symbol, both marks and every row of the panel: the most it adds.
+    assert len(picture) < 9300
+    assert len(picture) - len(Arcs().picture(state.with_(battle=None), previous)) < 3700
+
+
+def test_alike_hits_in_a_row_are_drawn_once_and_counted() -> None:
+    state, _ = _battle()
+    report = BattleReport("5 Moon", "Red", "Blue", (Roll("assault", ("hit", "hit")),) * 3,
+                          (Hit("hit", "Blue", "ship", False),) * 6)
+    picture = draw_map(state.with_(battle=report), state)
+    assert "\u00d76" in [w for w, *_ in _words(picture)]
+    assert "Hits: 6 hits damage Blue's ships." in summary(state.with_(battle=report), state)
+
+
+def test_a_battle_without_dice_says_so() -> None:
+    state, _ = _battle()
+    report = BattleReport("5 Moon", "Red", "Blue", ())
+    picture = draw_map(state.with_(battle=report), state)
+    assert "No dice rolled" in [w for w, *_ in _words(picture)]
+    assert _dice(picture) == [] and _glyphs(picture) == []
+
+
+def test_hostile_names_in_a_battle_are_escaped() -> None:
+    state = _hostile_state()
+    attacker, defender = HOSTILE[0], HOSTILE[2]
+    report = BattleReport(
+        "2 Moon", attacker, defender, (Roll("assault", ("hit", "self-hit")),),
+        (Hit("self-hit", attacker, "ship", False), Hit("hit", defender, "ship", True)),
+        stolen=("<b>card</b>",), ransacked=("Farseers",))
+    trophies = {attacker: {defender: {"ships": 1}}}
+    after = state.with_(battle=report, trophies=trophies)
+    picture = draw_map(after, state)
+    assert picture.isascii() and "<script" not in picture and "<b>" not in picture
+    root = _svg(picture)
+    title = root[0].text or ""
+    assert f'Battle at 2 Moon: {attacker} attacks Ctrl\ufffd\ufffd\ufffdend' in title
+    assert f"Trophies: {attacker} takes Ctrl\ufffd\ufffd\ufffdend's ship" in title
+    assert "Stolen: <b>card</b>" in title
+    said = [w for w, *_ in _words(picture)]
+    assert '<script>ale\u2026:' in said, "the holder's name, shortened"
+    assert trophies_taken(after, state) == [(attacker, defender, "ships", 1)]

@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from checker.engine import Run
 from checker.games import GAMES
+from checker.games.arcs.drawing import DIE, SCALE, cell_path, changed_systems
 from checker.runner import check_scenario, read_file
 from checker.sources import find_files
 
@@ -530,6 +531,90 @@ def test_without_javascript_every_picture_shows_where_it_was_drawn(
         assert 0 <= picture["left"] and picture["right"] <= view["width"]
         assert all(width > 100 for width in picture["uses"]), "a shared part not drawn"
     assert page.locator(".wt-picture--earlier").count() == 0
+
+
+BATTLE_PAGE = "arcs/battle/"
+BATTLE_SOURCES = [ROOT / "docs" / "arcs" / "battle.md", ROOT / "scenarios"]
+
+BATTLE_JS = """svg => {
+    const box = svg.getBoundingClientRect();
+    const drawn = Array.from(svg.querySelectorAll('.chg path')).map(path => {
+        const own = path.getBoundingClientRect();
+        return {d: path.getAttribute('d'), width: own.width, height: own.height,
+                stroke: getComputedStyle(path).strokeWidth, inside: own.left >= box.left - 2
+                && own.right <= box.right + 2 && own.bottom <= box.bottom + 2};
+    });
+    return {title: svg.querySelector(':scope > title').textContent, drawn: drawn,
+            words: Array.from(svg.querySelectorAll('.chg text')).map(t => t.textContent),
+            left: box.left, right: box.right};
+}"""
+"""What a picture draws in the class of its change marks (the battle's marks among them): each
+path's data, size on screen, stroke and whether it lies within the picture; its words; its
+text alternative and box."""
+
+
+@pytest.fixture(scope="module")
+def battle_step(built: Path) -> tuple[str, int]:
+    """The first walkthrough on BATTLE_PAGE with a battle drawn at a step and a step after it
+    that draws nothing, which shows the battle's picture without its marks; and that step of
+    the battle (from 1)."""
+    html = (built / BATTLE_PAGE / "index.html").read_text(encoding="utf-8")
+    starts = [(m.start(), m["id"]) for m in re.finditer(
+        r'<div class="wt[^"]*" id="(?P<id>[^"]+)"[^>]*\bdata-walkthrough\b', html)]
+    for (start, scenario_id), (end, _) in zip(starts, [*starts[1:], (len(html), "")]):
+        _, *steps = html[start:end].split('<li class="wt-step"')
+        drawn = "".join("B" if "Battle at" in step else "P" if "wt-picture" in step else "."
+                        for step in steps)
+        if "B." in drawn:
+            return scenario_id, drawn.index("B.") + 1
+    raise AssertionError(f"no walkthrough on {BATTLE_PAGE} draws a battle and then nothing")
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (390, "dark")])
+def test_a_battle_step_shows_the_dice_and_the_battle_mark(
+        site: str, battle_step: tuple[str, int], open_page: Callable[..., Page], width: int,
+        scheme: str) -> None:
+    """Stepping to a battle: its picture outlines the battle system in a heavy line and shows
+    a die for each die rolled, large enough to see, within the width of a desktop and of a
+    390 px phone; the next step, which draws nothing, shows the map without them."""
+    battle_id, number = battle_step
+    run = _engine_run(battle_id, BATTLE_SOURCES)
+    report = run.records[number - 1].state.battle  # type: ignore[attr-defined]
+    page = open_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page.goto(site + BATTLE_PAGE)
+    root = page.locator(f'[id="{battle_id}"]')
+    root.locator(f'.wt-dot[data-go="{number - 1}"]').click()
+    expect(root.locator(".wt-count")).to_have_text(f"Step {number} of {len(run.records)}")
+    pictures = root.locator("li.wt-step .wt-picture svg:visible")
+    expect(pictures).to_have_count(1)
+    shown = pictures.first.evaluate(BATTLE_JS)
+    assert f"Battle at {report.system}: {report.attacker} attacks {report.defender}." \
+        in shown["title"]
+    # A heavy solid line, over the change mark's dashed one when the battle changed the pieces
+    # there (a battle that rolled only keys or blanks changes none).
+    before = run.records[number - 2].state if number > 1 else run.initial
+    changed = report.system in changed_systems(run.records[number - 1].state, before)
+    marks = [p for p in shown["drawn"] if p["d"] == cell_path(report.system)]
+    assert sorted(p["stroke"] for p in marks) == (["2px", "3.5px"] if changed else ["3.5px"])
+    assert marks[0]["width"] > 20
+    square = f"h{DIE}v{DIE}h-{DIE}z"
+    dice = [p for p in shown["drawn"] if square in p["d"]]
+    assert len(dice) == 1 and dice[0]["d"].count(square) == len(report.rolls) > 0
+    assert dice[0]["height"] >= DIE * SCALE * 0.85 * (shown["right"] - shown["left"]) / 360 \
+        and dice[0]["height"] > 20, "a die at least 20 px high"
+    assert all(p["inside"] for p in shown["drawn"]), "a mark outside the picture"
+    assert report.rolls[0].die in shown["words"]
+    assert 0 <= shown["left"] and shown["right"] <= page.evaluate(VIEW_JS)["width"]
+    assert page.evaluate(VIEW_JS)["wide"] <= page.evaluate(VIEW_JS)["width"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"arcs-battle-{width}-{scheme}-step-{number}.png"
+    pictures.first.screenshot(path=str(path))
+    assert path.stat().st_size > 5000, path
+    root.locator(".wt-next").click()
+    later = root.locator("li.wt-step .wt-picture svg:visible")
+    expect(later).to_have_count(1)
+    after = later.first.evaluate(BATTLE_JS)
+    assert after["drawn"] == [] and "Battle" not in after["title"], "the battle stays behind"
 
 
 def test_no_request_leaves_the_site(site: str, open_page: Callable[..., Page]) -> None:

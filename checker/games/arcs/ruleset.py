@@ -94,10 +94,13 @@ with Battle, and the end of a chapter."""
         """The map as an inline SVG picture, what changed since `previous` marked, with the
         key to its shapes when there is no `previous` (the setup's). "" when there is nothing
         new to draw: no piece on the map, as at the end of a chapter, or nothing on the map
-        or in the Court changed since `previous`, so the picture before still holds."""
+        or in the Court changed since `previous` and no battle was fought, so the picture
+        before still holds."""
         if not any(s.ships or s.buildings for s in (state, previous) if s is not None):
             return ""
-        if previous is not None and not changed_systems(state, previous) \
+        fought = state.battle is not None and (previous is None or state.battle is not
+                                                previous.battle)
+        if previous is not None and not fought and not changed_systems(state, previous) \
                 and not changed_court(state, previous):
             return ""
         return draw_map(state, previous, key=previous is None)
