@@ -77,6 +77,10 @@ state as a picture, representations."""
 PICTURE_MODULES = {"drawing.py"}
 """A game's pictures of the state (`picture`, drawn by drawing.py): they show a state, never
 decide one; golden files and tests/test_*_drawing.py check them."""
+SENTENCE_MODULES = {"sentences.py"}
+"""A game's steps and claims in words (checker.sentences): they say what a scenario says,
+never decide anything; tests/test_sentences.py checks them. A name they read is narration
+for them, as for `describe`."""
 RULESET_METHODS = {"setup", "apply", "outcome"}
 """What the core calls on a game (checker.engine.Ruleset): never skipped, whatever the game's
 own code does with these names."""
@@ -663,10 +667,11 @@ class GameSource:
         return str(self.folder / module.split("/", 1)[1])
 
     def mutants(self, stats: Stats | None = None) -> list[Mutant]:
-        trees = {module: ast.parse(text) for module, text in self.texts.items()}
+        trees = {module: ast.parse(text) for module, text in self.texts.items()
+                 if module.rsplit("/", 1)[-1] not in SENTENCE_MODULES}
         skipped = skipped_names(trees)
         return [mutant for module, text in self.texts.items()
-                if module.rsplit("/", 1)[-1] not in PICTURE_MODULES
+                if module.rsplit("/", 1)[-1] not in PICTURE_MODULES | SENTENCE_MODULES
                 for mutant in module_mutants(module, text, skipped, stats)]
 
 

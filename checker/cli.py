@@ -128,6 +128,20 @@ def _check_in_batch(paths: list[Path]) -> Report:
             gc.enable()
 
 
+def _printable(text: str, stream: object) -> str:
+    """`text` as `stream` can write it: on a terminal that cannot show `→` (an ASCII or legacy
+    code page), `->`, and any other character it cannot show as an escape."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except LookupError:
+        return text
+    except UnicodeEncodeError:
+        from checker.sentences import ARROW
+        return text.replace(ARROW, "->").encode(encoding, "backslashreplace").decode(encoding)
+    return text
+
+
 def _explain(args: argparse.Namespace) -> int:
     from checker.explain import NOT_CHECKED, explain
 
@@ -149,7 +163,7 @@ def _explain(args: argparse.Namespace) -> int:
         print(NOT_CHECKED)
         return ExitCode.FAILED
     verdict = check_scenario(scenarios[0], GAMES)
-    print(explain(verdict), end="")
+    print(_printable(explain(verdict), sys.stdout), end="")
     if any(isinstance(p, InternalError) for p in [*loaded.problems, *verdict.problems]):
         return ExitCode.INTERNAL_ERROR
     return ExitCode.OK if verdict.passed and not loaded.problems else ExitCode.FAILED

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from checker.rulebook import RuleBook
 from checker.scenario import Scenario, Step
+from checker.sentences import Sentences
 from checker.vocabulary import Vocabulary
 
 
@@ -52,6 +53,8 @@ class Ruleset(Protocol):
     title: str
     vocabulary: Vocabulary
     rulebook: RuleBook
+    sentences: Sentences
+    """Its step kinds and claims in words, for walkthroughs and `checker explain`."""
 
     def setup(self, data: Mapping[str, Any]) -> Any:
         """The starting state; may raise RuleViolation when the setup breaks a rule."""

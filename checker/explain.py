@@ -1,10 +1,15 @@
-"""`checker explain`: the walkthrough of one scenario as text, step by step."""
+"""`checker explain`: the walkthrough of one scenario as text, step by step, in the same
+sentences as the site's walkthroughs (`checker.sentences`, `checker.changes`)."""
 
 from __future__ import annotations
 
+from checker.changes import changed, plain
 from checker.engine import Run
 from checker.location import InternalError, inert
-from checker.verdict import Verdict, show
+from checker.scenario import Claims
+from checker.sentences import claims_words, sentences_of, step_sentence
+from checker.sentences import plain as plain_words
+from checker.verdict import Verdict
 
 
 def explain(verdict: Verdict) -> str:
@@ -24,22 +29,38 @@ def _lines(verdict: Verdict) -> list[str]:
                 *(f"  {line}" for line in verdict.lines())]
     lines += ["", "Setup:"] + _state(run.ruleset.describe(run.initial))
     previous = run.ruleset.describe(run.initial)
+    sentences = sentences_of(run.ruleset)
     for record in run.records:
         step = record.step
-        lines += ["", f"Step {step.index}: {step.kind} {show(step.args)}  ({step.location})"]
+        said = step_sentence(sentences, step.kind, step.args)
+        lines += ["", f"Step {step.index}: {said}  ({step.location})"]
         if record.violation is not None:
             lines.append(f"  refused by {record.violation.rule}: {record.violation.message}")
+            lines += _claims(run, step.expect, "  Checked")
             continue
         lines += [f"  [{event.rule}] {event.text}" for event in record.events]
+        lines += _claims(run, step.expect, "  Checked")
         now = run.ruleset.describe(record.state)
-        changed = [(k, v) for k, v in now.items() if previous.get(k) != v]
-        if changed:
-            lines.append("  State now:")
-            lines += [f"    {k}: {v}" for k, v in changed]
+        changes = [f"    {key}: {_change(previous.get(key), value)}" for key, value in now.items()
+                   if previous.get(key) != value]
+        changes += [f"    {key}: none" for key in previous if key not in now]
+        if changes:
+            lines += ["  Changes to the state:", *changes]
         previous = now
-    lines += ["", _outcome(run)]
+    lines += ["", _outcome(run), *_claims(run, verdict.scenario.expect, "Checked at the end")]
     lines.append("Verdict: " + _verdict(verdict))
     return lines + [f"  {line}" for line in verdict.lines()]
+
+
+def _claims(run: Run, claims: Claims | None, label: str) -> list[str]:
+    if claims is None:
+        return []
+    said = plain_words(claims_words(sentences_of(run.ruleset), claims.values))
+    return [f"{label}: {said}"] if said else []
+
+
+def _change(before: str | None, after: str) -> str:
+    return after if before is None else plain(changed(before, after))
 
 
 def _state(rows: dict[str, str]) -> list[str]:
@@ -50,7 +71,8 @@ def _outcome(run: Run) -> str:
     if run.outcome is None:
         return "Outcome: the game goes on."
     winner = run.outcome.winner or "nobody (a draw)"
-    return (f"Outcome: game over at step {run.ended_at_step}; {winner} wins "
+    when = "at setup" if run.ended_at_step == 0 else f"at step {run.ended_at_step}"
+    return (f"Outcome: game over {when}; {winner} wins "
             f"({run.outcome.rule}: {run.outcome.reason}).")
 
 

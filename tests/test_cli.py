@@ -4,11 +4,14 @@ script: output lines, exit codes, JUnit XML, GitHub annotations, explain and sch
 from __future__ import annotations
 
 import json
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import jsonschema
 import pytest
+
+from checker.cli import _printable
 
 MISMATCH = "  points: {Red: 1, Blue: 3}"
 """Replaces the final claim of the minimal scenario: Blue's 3 (line 12, column 26) is wrong."""
@@ -296,14 +299,15 @@ def test_github_annotations(checker, tmp_path, minimal) -> None:
 # checker explain
 
 STEP_EXPLAINED = """\
-Step 1: score {player: Red, objective: Expand Borders}  (s.yaml:10:5)
+Step 1: Red scores Expand Borders.  (s.yaml:10:5)
   [ti4:61.12] Red places a control token on Expand Borders.
-  [ti4:61.12] Red gains 1 victory point from Expand Borders: 0 -> 1.
-  State now:
-    Victory points: Red 1, Blue 0, Green 0 (goal 10)
-    Scored: Red: Expand Borders
+  [ti4:61.12] Red gains 1 victory point from Expand Borders: 0 \u2192 1.
+  Changes to the state:
+    Victory points: Red 0 \u2192 1, Blue 0, Green 0 (goal 10)
+    Scored: nothing \u2192 Red: Expand Borders
 
 Outcome: the game goes on.
+Checked at the end: Red has 1 victory point.
 Verdict: every claim holds
 """
 
@@ -320,6 +324,15 @@ def test_explain_prints_steps_with_citations_state_and_outcome(checker, tmp_path
     assert steps == STEP_EXPLAINED
 
 
+def test_explain_writes_what_the_terminal_can_show() -> None:
+    """A terminal that cannot show `→` (ASCII, a legacy code page) gets `->`, and an escape
+    for any other character, rather than an internal error."""
+    class Terminal:
+        encoding = "ascii"
+    assert _printable("Red 8 \u2192 9, R\u00f8d", Terminal()) == "Red 8 -> 9, R\\xf8d"
+    assert _printable("Red 8 \u2192 9", sys.stdout) in ("Red 8 \u2192 9", "Red 8 -> 9")
+
+
 def test_explain_a_failing_scenario_by_id(checker, tmp_path, minimal) -> None:
     text = minimal.replace("phase: status\n", "phase: status\n  points: {Red: 9}\n").replace(
         "  points: {Red: 1}", "  winner: Blue")
@@ -332,8 +345,9 @@ def test_explain_a_failing_scenario_by_id(checker, tmp_path, minimal) -> None:
     out = lines(done.stdout)
     assert out[0:2] == ["X", "  id: x (ti4) at two.yaml:6:3"]
     assert "  [ti4:98.7] Red reached 10 victory points: the game ends at once and Red wins." in out
-    assert out[-3:] == [
+    assert out[-4:] == [
         "Outcome: game over at step 1; Red wins (ti4:98.7: Red reached 10 victory points).",
+        "Checked at the end: Blue wins.",
         "Verdict: some claims do not hold",
         "  two.yaml:18:13: winner: stated Blue, engine Red (ti4:98.7)",
     ]
@@ -347,9 +361,10 @@ def test_explain_shows_a_refused_step_with_its_rule(checker, tmp_path, minimal) 
     done = checker("explain", "s.yaml")
     assert done.returncode == 0, done.stdout
     out = lines(done.stdout)
-    step = out.index("Step 2: score {player: Red, objective: Corner the Market}  (s.yaml:11:5)")
-    assert out[step + 1] == ("  refused by ti4:61.6: Red has already scored a public objective "
-                             "this status phase")
+    step = out.index("Step 2: Red scores Corner the Market.  (s.yaml:11:5)")
+    assert out[step + 1:step + 3] == [
+        "  refused by ti4:61.6: Red has already scored a public objective this status phase",
+        "  Checked: the rules forbid this step (ti4:61.6)."]
 
 
 def test_explain_a_file_with_errors_prints_them_and_exits_1(checker, tmp_path, minimal) -> None:

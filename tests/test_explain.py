@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from checker.explain import explain
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_explain_when_the_setup_breaks_a_rule(verdict, minimal) -> None:
@@ -34,7 +39,66 @@ def test_explain_names_the_winner_and_the_rule(verdict, minimal) -> None:
         "{Red: 1}", "{Red: 10}")
     out = explain(verdict(text)).splitlines()
     assert "  [ti4:98.7] Red reached 10 victory points: the game ends at once and Red wins." in out
-    assert out[-2:] == [
+    assert out[-3:] == [
         "Outcome: game over at step 1; Red wins (ti4:98.7: Red reached 10 victory points).",
+        "Checked at the end: Red has 10 victory points.",
         "Verdict: every claim holds",
     ]
+
+
+def test_explain_says_each_step_and_claim_in_words(verdict, minimal) -> None:
+    """The same sentences as the site's walkthroughs (checker.sentences): the step as a player
+    says it, its claims in words with rule ids, what changed as `8 → 9`."""
+    text = minimal.replace("  phase: status\n", "  phase: status\n  points: {Red: 8}\n").replace(
+        "  - score: {player: Red, objective: Expand Borders}\n",
+        "  - score: {player: Red, objective: Expand Borders}\n"
+        "    expect: {points: {Red: 9, Blue: 0}, cites: [ti4:61.12]}\n"
+        "  - score: {player: Red, objective: Expand Borders}\n"
+        "    expect: {rejected: ti4:61.8}\n").replace("{Red: 1}", "{Red: 9}")
+    out = explain(verdict(text)).splitlines()
+    first = out.index("Step 1: Red scores Expand Borders.  (s.yaml:11:5)")
+    assert out[first + 1:first + 7] == [
+        "  [ti4:61.12] Red places a control token on Expand Borders.",
+        "  [ti4:61.12] Red gains 1 victory point from Expand Borders: 8 \u2192 9.",
+        "  Checked: Red has 9 victory points and Blue 0; the engine cites ti4:61.12.",
+        "  Changes to the state:",
+        "    Victory points: Red 8 \u2192 9, Blue 0, Green 0 (goal 10)",
+        "    Scored: nothing \u2192 Red: Expand Borders",
+    ]
+    second = out.index("Step 2: Red scores Expand Borders.  (s.yaml:13:5)")
+    assert out[second + 2] == "  Checked: the rules forbid this step (ti4:61.8)."
+    assert out[-2:] == ["Checked at the end: Red has 9 victory points.",
+                        "Verdict: every claim holds"]
+
+
+def _sample_holds(sample: str, output: str) -> list[str]:
+    """The lines of a sample of `checker explain` that the output does not have, in order;
+    `...` stands for lines or text left out."""
+    lines = iter(output.splitlines())
+    missing = []
+    for line in sample.splitlines():
+        if line.strip() == "..." or line.startswith("$ "):
+            continue
+        wanted = re.compile(".*".join(map(re.escape, line.split("..."))) + "$")
+        if not any(wanted.match(out) for out in lines):
+            missing.append(line)
+            lines = iter(output.splitlines())
+    return missing
+
+
+def test_the_guides_samples_of_explain_are_what_it_prints(verdict) -> None:
+    """The samples in docs/guide/checking-a-question.md and the README, line by line."""
+    guide = (ROOT / "docs" / "guide" / "checking-a-question.md").read_text("utf-8")
+    question = re.search(r"```yaml\n(id: question-.*?)```", guide, re.DOTALL)
+    samples = re.findall(r"```text\n(.*?)```", guide, re.DOTALL)
+    assert question and len(samples) >= 2
+    assert _sample_holds(samples[0], explain(verdict(question[1], "question.yaml"))) == []
+    tie = ROOT / "scenarios" / "ti4" / "victory-objectives-run-out-tie.yaml"
+    tie_text = tie.read_text("utf-8")
+    assert _sample_holds(samples[1], explain(verdict(tie_text, str(tie.relative_to(ROOT))))) == []
+    readme = (ROOT / "README.md").read_text("utf-8")
+    sample = re.search(r"```text\n(\$ checker explain (\S+)\n.*?)```", readme, re.DOTALL)
+    assert sample is not None
+    path = ROOT / sample[2]
+    shown = explain(verdict(path.read_text("utf-8"), sample[2]))
+    assert _sample_holds(sample[1].replace("(...:", "(...yaml:"), shown) == []

@@ -47,13 +47,16 @@ ROWS_JS = """step => Array.from(step.querySelectorAll('dl.wt-state > div')).map(
     const note = dt.querySelector('.wt-changed-note');
     if (note) note.remove();
     const dd = row.querySelector('dd');
+    const value = dd.cloneNode(true);
+    value.querySelectorAll('.wt-was').forEach(was => was.remove());
     const bold = Number(getComputedStyle(dd).fontWeight) >= 700;
     const named = note !== null && note.textContent === ' (changed)';
-    return [dt.textContent, dd.textContent, bold && (named || !row.closest('.wt--stepper'))];
+    return [dt.textContent, value.textContent, bold && (named || !row.closest('.wt--stepper'))];
 })"""
 """A `dl.wt-state` as [label, value, marked changed] rows: marked when its value shows in bold,
 and, in a stepper, when it also says "(changed)" to a screen reader (the note is hidden, and
-left out of the label). Without the script, a step lists only the rows it changed."""
+left out of the label). Without the script, a step lists only the rows it changed. The value
+leaves out what a changed value was (`8 → `, in `.wt-was`)."""
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -630,3 +633,22 @@ def test_no_request_leaves_the_site(site: str, open_page: Callable[..., Page]) -
     assert len(REQUESTS) > 10
     outside = sorted({url for url in REQUESTS if not url.startswith((site, "data:", "blob:"))})
     assert outside == []
+
+
+def test_the_stepper_shows_what_a_value_was_at_the_step_that_changed_it(
+        site: str, long_id: str, open_page: Callable[..., Page]) -> None:
+    """`8 → 9` shows in the rows a step changed, never in a row carried over from before."""
+    page = open_page()
+    page.goto(site + PAGE)
+    root = page.locator(f'[id="{long_id}"]')
+    dots = root.locator("button.wt-dot")
+    shown = 0
+    for index in range(dots.count()):
+        dots.nth(index).click()
+        step = root.locator("li.wt-step:visible")
+        was = step.locator(".wt-was")
+        shown += was.count()
+        assert was.count() == step.locator(".wt-row--changed .wt-was").count(), index + 1
+        for text in was.all_text_contents():
+            assert text.endswith(" \u2192 ") and text.strip(" \u2192"), text
+    assert shown, "some step of the walkthrough changed a value"

@@ -13,7 +13,7 @@ from sites import make_site, mkdocs
 
 from checker.games import GAMES
 from checker.schema import scenario_schema
-from checker.site.site_files import ASSETS, SCHEMA
+from checker.site.site_files import ASSETS, READER, SCHEMA
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def test_the_command_writes_what_is_missing_or_out_of_date_and_checks(tmp_path: 
     first = site_command(cwd=tmp_path)
     assert (first.returncode, first.stderr) == (0, "")
     assert first.stdout.splitlines() == [f"wrote docs/{path}" for path in
-                                         (ASSETS["css"], ASSETS["js"], SCHEMA)]
+                                         (*ASSETS.values(), *READER, SCHEMA)]
     assert json.loads((tmp_path / "docs" / SCHEMA).read_text("utf-8")) == json.loads(
         json.dumps(scenario_schema(GAMES)))
     assert site_command("--check", cwd=tmp_path).returncode == 0

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from sites import GENERATORS, GOOD, STRICT, generate, make_site
 
+from checker.site.site_files import ASSETS, READER
+
 ROOT = Path(__file__).resolve().parent.parent
 _ARTICLE = re.compile(r"<article\b.*?</article>", re.DOTALL)
 _RULE_ITEM = re.compile(r"<(?:p|li|h[1-6])\b[^>]*\bdata-rule=\"([^\"]+)\"[^>]*>")
@@ -111,11 +113,11 @@ def test_no_page_is_left_with_double_brackets(real_sites: dict[str, Path],
 @pytest.mark.parametrize("generator", GENERATORS)
 def test_the_site_files_are_published(real_sites: dict[str, Path], generator: str) -> None:
     site = real_sites[generator]
-    for path in ("scenario.schema.json", "assets/checker/walkthrough.js",
-                 "assets/checker/walkthrough.css"):
+    for path in ("scenario.schema.json", *ASSETS.values(), *READER):
         assert (site / path).read_bytes() == (ROOT / "docs" / path).read_bytes()
     page = (site / "ti4" / "objective-cards" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<script src="\.\./\.\./assets/checker/walkthrough\.js', page)
+    assert re.search(r'<script src="\.\./\.\./assets/checker/offline\.js', page)
 
 
 @pytest.mark.parametrize("generator", GENERATORS)

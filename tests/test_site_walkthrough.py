@@ -83,9 +83,10 @@ def test_a_step_lists_only_what_changed_and_the_rows_that_went() -> None:
     before = {"Round": "3, action phase", "Active player": "Red", "Speaker": "Blue"}
     after = {"Round": "3, status phase", "Speaker": "Blue", "Game over": "Red wins"}
     html = state_changes(after, before)
-    rows = re.findall(r"<div><dt>([^<]+)</dt><dd>([^<]+)</dd></div>", html)
-    assert rows == [("Round", "3, status phase"), ("Game over", "Red wins"),
-                    ("Active player", "none")]
+    rows = re.findall(r"<div><dt>([^<]+)</dt><dd>(.+?)</dd></div>", html)
+    assert rows == [("Round", '3, <span class="wt-was">action phase \u2192 </span>status phase'),
+                    ("Game over", "Red wins"), ("Active player", "none")], \
+        "a value that changed says what it was; a row that came says what it is"
     assert 'data-order="Round\nSpeaker\nGame over"' in html, "rows came and went"
     assert "data-order" not in state_changes({**before, "Round": "4"}, before)
     assert "does not change" in state_changes(before, dict(before))

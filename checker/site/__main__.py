@@ -1,11 +1,16 @@
-"""`python -m checker.site [--check] [DOCS]`: write the checker's files into a site's docs
-folder (the walkthrough's script and style, the scenario JSON Schema), or with `--check` only
-say which are missing or out of date. The step before a build, on any site generator; exit
-codes as `checker`'s: 0 done or current, 1 out of date (`--check`), 4 usage error."""
+"""`python -m checker.site [--check] [--rules] [DOCS]`: write the checker's files into a site's
+docs folder (the walkthrough's script and style, the scenario JSON Schema), or with `--check`
+only say which are missing or out of date. The step before a build, on any site generator; exit
+codes as `checker`'s: 0 done or current, 1 out of date (`--check`), 4 usage error.
+
+With `--rules`, also `rules.json` (every rule and scenario, see `rules_json`): it checks every
+scenario, reading the site's options from mkdocs.yml (`--config`). The MkDocs plugin writes it
+into each built site itself; a site built without the plugin (Zensical) publishes this copy."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,7 +18,14 @@ from pathlib import Path
 from checker.cli import ExitCode, UsageError
 from checker.games import GAMES
 from checker.location import inert
+from checker.site.context import SiteContext
+from checker.site.gather import gather
+from checker.site.host import site_folders
+from checker.site.rules_json import FILE, rules_json, write_rules_json
 from checker.site.site_files import stale, write
+from checker.site.site_options import site_options
+from checker.site.store import ResultStore
+from checker.site.verify import ScenarioChecks
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,6 +39,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the site's docs folder (default: docs)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when a file is missing or out of date")
+    parser.add_argument("--rules", action="store_true",
+                        help=f"also {FILE}, the site's rules and scenarios (checks them all)")
+    parser.add_argument("--config", default="mkdocs.yml", metavar="FILE",
+                        help="the site's mkdocs.yml, for --rules (default: mkdocs.yml)")
     try:
         args = parser.parse_args(argv)
         docs = Path(args.docs)
@@ -35,13 +51,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"python -m checker.site: error: {inert(str(error))}", file=sys.stderr)
         return ExitCode.USAGE_ERROR
+    rules = _rules(docs, Path(args.config)) if args.rules else None
     if args.check:
         out = stale(docs, GAMES)
+        if rules is not None and not _holds(docs / FILE, rules_json(rules)):
+            out.append(FILE)
         for path in out:
             print(f"{inert(str(docs / path))}: missing or out of date")
         return ExitCode.FAILED if out else ExitCode.OK
     try:
         written = write(docs, GAMES)
+        if rules is not None and write_rules_json(docs / FILE, rules):
+            written.append(FILE)
     except OSError as exc:
         print(f"{inert(str(exc.filename or docs))}: cannot write: {exc.strerror or exc}",
               file=sys.stderr)
@@ -49,6 +70,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in written:
         print(f"wrote {inert(str(docs / path))}")
     return ExitCode.OK
+
+
+def _holds(path: Path, content: bytes) -> bool:
+    try:
+        return path.read_bytes() == content
+    except OSError:
+        return False
+
+
+def _rules(docs: Path, config: Path) -> SiteContext:
+    """The site's context, as a build without the plugin gathers it, with the plugin's result
+    cache (so that after a build, unchanged scenarios are not run again)."""
+    options = site_options(config)
+    folders = site_folders(options.root, os.path.relpath(docs, options.root), options.scenarios,
+                           options.use_directory_urls)
+    return gather(folders, ScenarioChecks(GAMES, ResultStore(options.root / options.cache_dir)))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,11 @@ from checker.engine import Ruleset
 from checker.location import Location, Problem
 from checker.rulebook import RuleBook
 from checker.runner import first_uses, read_problem
+from checker.site.cited_by import RuleUses, rule_uses
+from checker.site.coverage import coverage_problems
+from checker.site.glossary import Glossary, read_glossaries
 from checker.site.results import CheckedText, Example
+from checker.site.rule_index import RuleIndex, index_rules
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
 from checker.site.site_files import stale_problems
 from checker.site.syntax import PageScan, scan_page
@@ -60,6 +64,12 @@ class SiteContext:
     problems: list[Problem] = field(default_factory=list)
     shown: dict[str, set[str]] = field(default_factory=dict)
     """By page: the ids of the walkthroughs and steps rendered on it."""
+    index: RuleIndex = field(default_factory=RuleIndex)
+    """What the pages say of each rule: its text, and the references to it."""
+    uses: RuleUses = field(default_factory=RuleUses)
+    """What cites each rule: examples and references."""
+    glossaries: dict[str, Glossary] = field(default_factory=dict)
+    """Each game's glossary (`<game>/glossary.md`), by game."""
     deferred: dict[str, dict[str, str]] | None = None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
     slot holding only its searchable text, and kept here by page and slot until `fill_slots`
@@ -147,9 +157,13 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
         context = into
     context.problems += problems
     scans: dict[str, PageScan] = {}
+    sources: dict[str, str] = {}
+    paths: dict[str, str] = {}
     loaded: list[tuple[CheckedText, str | None]] = []
     for page in pages:
         scans[page.uri] = scan_page(page.path, page.content)
+        sources[page.uri] = page.content
+        paths[page.uri] = page.path
         texts, unclosed = texts_in_file(page.path, page.content)
         context.problems += unclosed
         for text in texts:
@@ -184,11 +198,17 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
         for embed in scan.embeds:
             context.embeds.setdefault(embed.target, uri)
     context.problems += _lists(scans, checks.games, context.lists)
+    context.problems += coverage_problems(scans, checks.games)
     context.problems += _unshown(context)
     rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
     context.rules, problems = build_map(scans, checks.games, rulebooks)
     context.problems += problems
     context.problems += unresolved(scans, context.rules)
+    context.glossaries, problems = read_glossaries(sources, paths, checks.games)
+    context.problems += problems
+    context.index = index_rules(sources, scans, checks.games)
+    context.uses = rule_uses(context.examples.values(), walkthrough_pages(context),
+                             context.lists, context.index)
     context.problems += _unknown_embeds(scans, context.examples)
     for book in rulebooks:
         context.problems += undefined_rules(book, context.rules, _source(book, root))
@@ -196,6 +216,16 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
         context.problems += stale_problems(docs, display(docs, root), checks.games)
     context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
     return context
+
+
+def walkthrough_pages(context: SiteContext) -> dict[str, str]:
+    """By scenario id: the page that shows its walkthrough (the first page that embeds it, the
+    page whose fence holds it, or its game's list page)."""
+    shown_on = {example.id: context.lists[example.game] for example in context.standalone
+                if example.game in context.lists}
+    shown_on.update(context.homes)
+    shown_on.update(context.embeds)
+    return shown_on
 
 
 def _lists(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset],
@@ -245,7 +275,7 @@ def failure_html(problems: Iterable[Problem]) -> str:
 
 def render(example: Example, links: Links) -> str:
     """The walkthrough of a checked scenario, as the page `links` is for shows it."""
-    return place(example.html, links, example.failures, example.source)
+    return place(example.html, links, example.failures, example.source, example.location)
 
 
 def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:

@@ -25,6 +25,7 @@ from checker.location import Location, Problem
 from checker.runner import read_problem
 from checker.site.context import Page, SiteContext, collect, display
 from checker.site.host import SiteFolders
+from checker.site.rules_json import stale_copy
 from checker.site.verify import ScenarioChecks
 from checker.sources import MARKDOWN_SUFFIXES, ReadError, read_text, walk
 
@@ -56,6 +57,9 @@ def site_context(folders: SiteFolders, games: Mapping[str, Ruleset]) -> SiteCont
             return kept.context
         checks = _CHECKS.setdefault(folders, ScenarioChecks(games))
         context = gather(folders, checks)
+        # No plugin publishes rules.json here: the docs folder's copy is what the site shows.
+        context.problems += stale_copy(folders.docs, display(folders.docs, folders.root),
+                                       context)
         _SITES[folders] = _Gathered(context, fingerprint)
     print_problems(context, sys.stderr)
     return context

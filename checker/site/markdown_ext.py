@@ -1,4 +1,5 @@
-"""The Python-Markdown extension: rule items, rule links, worked examples, scenario lists.
+"""The Python-Markdown extension: rule items, rule links, worked examples, scenario lists and
+coverage tables.
 
 Everything the checker adds to a page comes from here, under any site generator that runs
 the `markdown_extensions` of mkdocs.yml (MkDocs, ProperDocs, Zensical) or under plain
@@ -25,11 +26,15 @@ from markdown.treeprocessors import Treeprocessor
 
 from checker.games import GAMES
 from checker.site.context import SiteContext, failure_html
+from checker.site.coverage import coverage_lines
 from checker.site.gather import site_context
 from checker.site.host import host_of
+from checker.site.previews import PreviewData, TermProcessor
+from checker.site.rule_entries import make_entries
 from checker.site.rulemap import escape
 from checker.site.scenario_list import scenario_list
 from checker.site.syntax import (
+    COVERAGE,
     RULE_MARK,
     RULE_REF,
     SCENARIO_EMBED,
@@ -86,10 +91,13 @@ class ExamplesPreprocessor(Preprocessor):
         for index, line in enumerate(lines):
             embed = SCENARIO_EMBED.match(line) if index in prose else None
             listed = SCENARIO_LIST.match(line) if index in prose and not embed else None
+            covered = COVERAGE.match(line) if index in prose and not (embed or listed) else None
             if embed:
                 out += self._block(embed["indent"], now.context.embed_html(embed["id"], now.links))
             elif listed:
                 out += self._list(now, listed["indent"], listed["game"])
+            elif covered:
+                out += self._coverage(now, covered["indent"], covered["game"])
             else:
                 out.append(line)
         return out
@@ -107,13 +115,21 @@ class ExamplesPreprocessor(Preprocessor):
         return self._block(indent, f'<div class="wt wt--failed" role="alert">'
                                    f'<p class="wt-failure">{said}</p></div>')
 
+    def _coverage(self, now: Converting, indent: str, game: str) -> list[str]:
+        if game not in now.context.checks.games:
+            return self._block(indent, f'<div class="wt wt--failed" role="alert"><p class='
+                                       f'"wt-failure">No game <code>{escape(game)}</code>.</p></div>')
+        return [indent + line if line else line for line in
+                coverage_lines(now.context, game, now.links, self.md.htmlStash.store)]
+
     def _block(self, indent: str, html: str) -> list[str]:
         return ["", indent + self.md.htmlStash.store(html), ""]
 
 
 class RuleMarkProcessor(Treeprocessor):
     """`§61.6 ...` at the start of a paragraph, list item or heading: the item's anchor and
-    its visible number, a link to itself."""
+    its visible number, a link to itself; then each item made an entry of its own, for search
+    and with what cites it (`rule_entries`)."""
 
     def __init__(self, md: Markdown, extension: RulesExtension) -> None:
         super().__init__(md)
@@ -141,6 +157,9 @@ class RuleMarkProcessor(Treeprocessor):
             element.set("data-rule", f"{game}:{ref}")
             classes = f"rule rule--depth-{depth(ref)}"
             element.set("class", f"{element.get('class', '')} {classes}".strip())
+        context, page = self.extension.now.context, self.extension.now.page
+        make_entries(root, page, context.rules, context.index, context.uses,
+                     self.md.htmlStash.store, lambda html: context.defer(page, html))
 
 
 class RuleRefProcessor(InlineProcessor):
@@ -194,6 +213,11 @@ class RulesExtension(Extension):
         md.treeprocessors.register(RuleMarkProcessor(md, self), "checker_rules", 15)
         # Code spans (190) win; before links (160) so `[[` is not read as a link.
         md.inlinePatterns.register(RuleRefProcessor(self, md), "checker_refs", 175)
+        # Glossary terms: once rule items have their ids (15), before headings get theirs (5).
+        terms = TermProcessor(md, self)
+        md.treeprocessors.register(terms, "checker_terms", 12)
+        # The texts of what the page cites, last but the unescaping of text (0).
+        md.treeprocessors.register(PreviewData(md, self, terms), "checker_previews", 1)
 
 
 def makeExtension(**kwargs: Any) -> RulesExtension:

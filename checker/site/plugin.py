@@ -8,7 +8,8 @@ adds, under MkDocs:
   unchanged scenario;
 - `serve` watching the scenarios folder;
 - speed: the site's context gathered once when the build starts and pinned for its pages,
-  and walkthroughs put into the written pages last (`SiteContext.deferred`).
+  and walkthroughs put into the written pages last (`SiteContext.deferred`);
+- `rules.json` written into the built site from the build's own results (`rules_json`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from checker.site.context import SiteContext, display, fill_slots
 from checker.site.gather import gather, pin, summary, unpin
 from checker.site.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
+from checker.site.rules_json import FILE, write_rules_json
 from checker.site.store import ResultStore
 from checker.site.verify import ScenarioChecks
 
@@ -126,6 +128,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         return fill_slots(output, slots) if slots else None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        # The build's own rules.json, in place of any copy the docs folder holds.
+        if self.context is not None and self.folders is not None:
+            write_rules_json(Path(config.site_dir) / FILE, self.context)
         self._unpin()
 
     def on_build_error(self, *, error: Exception) -> None:

@@ -27,6 +27,11 @@ class Example:
     source: str = ""
     """The YAML text the scenario comes from, which the draft shows; not kept with a result,
     whose key is that text."""
+    disputed: bool = False
+    """Its status says the engine is expected to disagree (`status: disputed`)."""
+    cites: tuple[tuple[str, int], ...] = ()
+    """Each rule the engine cited while checking it, with the first step (from 1) that cited
+    it, 0 for the setup: what the site lists under "cited by" and counts as coverage."""
 
 
 @dataclass(frozen=True, slots=True)

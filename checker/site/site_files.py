@@ -1,4 +1,5 @@
 """The files a rules site publishes besides its pages: the walkthrough's own script and style,
+the reader's (rule previews, glossary terms, phones and print, offline reading: `READER`),
 and the JSON Schema of scenario files. They are real files in the docs folder, so every site
 generator copies them as it copies any other; `python -m checker.site` writes them there, and
 a build whose copies are missing or out of date reports it, with the command that fixes it.
@@ -22,6 +23,20 @@ from checker.schema import scenario_schema
 
 ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthrough.js"}
 """Where the walkthrough's style and script stand in the docs folder (and the built site)."""
+READER = {
+    "assets/checker/reference.css": "style of rule previews, glossary terms, phones and print",
+    "assets/checker/reference.js": "script of rule previews and glossary terms",
+    "assets/checker/rule-entries.css": "style of rule search entries, cited-by lists and "
+                                       "coverage tables",
+    "assets/checker/rule-entries.js": "script of the cited-by lists",
+    "assets/checker/offline.js": "script that installs the site for offline reading",
+    "sw.js": "service worker that keeps visited pages for offline reading",
+    "manifest.webmanifest": "web app manifest",
+    "assets/checker/icon-192.png": "app icon",
+    "assets/checker/icon-512.png": "app icon",
+}
+"""The reader's files besides the walkthrough's, each with what it is. The service worker
+stands at the site's root, so that it may keep every page; the manifest beside it."""
 SCHEMA = "scenario.schema.json"
 """The JSON Schema of scenario files, published with the site for editors."""
 WRITE = "python -m checker.site"
@@ -31,7 +46,8 @@ WRITE = "python -m checker.site"
 def site_files(games: Mapping[str, Ruleset]) -> dict[str, bytes]:
     """Each file's content by its path inside the docs folder."""
     folder = resources.files("checker.site") / "assets"
-    files = {path: (folder / path.rsplit("/", 1)[1]).read_bytes() for path in ASSETS.values()}
+    files = {path: (folder / path.rsplit("/", 1)[-1]).read_bytes()
+             for path in [*ASSETS.values(), *READER]}
     # Compact, for tools to read: indenting would take the pure-Python JSON encoder.
     files[SCHEMA] = json.dumps(scenario_schema(games), separators=(",", ":")).encode("utf-8")
     return files
@@ -72,5 +88,7 @@ def write(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
 
 
 def _what(path: str) -> str:
+    if path in READER:
+        return READER[path]
     return "JSON Schema of scenario files" if path == SCHEMA else \
         f"walkthrough {'style' if path.endswith('.css') else 'script'}"

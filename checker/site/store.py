@@ -23,7 +23,7 @@ from typing import Any
 from checker.location import Location, Problem
 from checker.site.results import Example, Result
 
-FORMAT = 5
+FORMAT = 6
 FILE = "results.json"
 
 
@@ -106,7 +106,8 @@ def _plain(result: Result, drafts: _Drafts) -> dict[str, Any]:
     """The result as JSON values, its drafts located in `drafts`."""
     return {"problems": _problems(result.problems), "examples": [
         [e.id, e.title, e.game, list(e.about), e.location.line, e.location.col, e.steps,
-         e.passed, _problems(e.failures), e.said, *drafts.add(e.html)]
+         e.passed, _problems(e.failures), e.said, e.disputed,
+         [[rule, step] for rule, step in e.cites], *drafts.add(e.html)]
         for e in result.examples]}
 
 
@@ -119,9 +120,10 @@ def _result(value: dict[str, Any], drafts: bytes) -> Result:
     examples = tuple(
         Example(str(id_), str(title), str(game), tuple(map(str, about)),
                 Location("", int(line), int(col)), int(steps), bool(passed),
-                _located(failures), _draft(drafts, start, length), str(said))
-        for id_, title, game, about, line, col, steps, passed, failures, said, start, length
-        in value["examples"])
+                _located(failures), _draft(drafts, start, length), str(said), "",
+                bool(disputed), tuple((str(rule), int(step)) for rule, step in cites))
+        for (id_, title, game, about, line, col, steps, passed, failures, said, disputed, cites,
+             start, length) in value["examples"])
     return Result(examples, _located(value["problems"]))
 
 

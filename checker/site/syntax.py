@@ -6,6 +6,8 @@
 - A standalone scenario is embedded by a line of its own: `[[scenario:ti4-some-id]]`.
 - A game's scenario list is a line of its own: `[[scenarios:ti4]]` (a table of every scenario
   of the game, then the walkthroughs of the standalone ones no page embeds).
+- A game's coverage table is a line of its own: `[[coverage:ti4]]` (every rule of the game
+  with the verified examples that cover it, see `checker.site.coverage`).
 - A worked example is a ```` ```scenario ```` fence (see `checker.sources`).
 
 Code spans and fenced code blocks are left alone, so pages can show the syntax itself.
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from checker.location import Location
 from checker.sources import fenced_blocks
@@ -26,6 +28,7 @@ RULE_REF = re.compile(r"\[\[(?P<id>[a-z][a-z0-9]*:[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)
                       r"(?:\|(?P<label>[^\]|]+))?\]\]")
 SCENARIO_EMBED = re.compile(r"^(?P<indent>[ \t]*)\[\[scenario:(?P<id>[a-z0-9][a-z0-9-]*)\]\][ \t]*$")
 SCENARIO_LIST = re.compile(r"^(?P<indent>[ \t]*)\[\[scenarios:(?P<game>[a-z][a-z0-9]*)\]\][ \t]*$")
+COVERAGE = re.compile(r"^(?P<indent>[ \t]*)\[\[coverage:(?P<game>[a-z][a-z0-9]*)\]\][ \t]*$")
 _ITEM_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?(?=§)")
 _CODE_SPAN = re.compile(r"(`+).+?\1")
 
@@ -56,6 +59,7 @@ class PageScan:
     references: list[Reference]
     embeds: list[Reference]
     lists: list[Reference]
+    coverage: list[Reference] = field(default_factory=list)
 
 
 def scan_page(path: str, content: str) -> PageScan:
@@ -77,6 +81,11 @@ def scan_page(path: str, content: str) -> PageScan:
         if listed:
             scan.lists.append(Reference(listed["game"], Location(path, number,
                                                                  len(listed["indent"]) + 3)))
+            continue
+        covered = COVERAGE.match(line)
+        if covered:
+            scan.coverage.append(Reference(covered["game"], Location(path, number,
+                                                                     len(covered["indent"]) + 3)))
             continue
         for ref in RULE_REF.finditer(_CODE_SPAN.sub(_blank, line)):
             scan.references.append(Reference(ref["id"], Location(path, number, ref.start() + 1)))

@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 import checker
-from checker.engine import Ruleset
+from checker.engine import Ruleset, Run
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.runner import check_scenario
 from checker.scenario import build
@@ -112,8 +112,26 @@ class ScenarioChecks:
             examples.append(Example(
                 scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
                 len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
-                summary(scenario, notes)))
+                summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run)))
         return Result(tuple(examples), tuple(problems))
+
+
+def engine_citations(run: Run | None) -> tuple[tuple[str, int], ...]:
+    """Each rule the engine cited in a run (its events, refusals and the end of the game), in
+    the order first cited, with the step (from 1) that first cited it, 0 for the setup."""
+    if run is None:
+        return ()
+    first: dict[str, int] = {}
+    if run.ended_at_step == 0 and run.outcome is not None:
+        first[run.outcome.rule] = 0
+    for number, record in enumerate(run.records, start=1):
+        for event in record.events:
+            first.setdefault(event.rule, number)
+        if record.violation is not None:
+            first.setdefault(record.violation.rule, number)
+        if record.outcome is not None:
+            first.setdefault(record.outcome.rule, number)
+    return tuple(first.items())
 
 
 def _place(result: Result, text: Text) -> CheckedText:
@@ -125,6 +143,7 @@ def _place(result: Result, text: Text) -> CheckedText:
         return tuple(Problem(move(p.location), p.message) for p in problems) if problems else ()
 
     examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
-                             e.passed, moved(e.failures), e.html, e.said, text.text)
+                             e.passed, moved(e.failures), e.html, e.said, text.text,
+                             e.disputed, e.cites)
                      for e in result.examples)
     return CheckedText(examples, moved(result.problems))

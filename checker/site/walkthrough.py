@@ -18,12 +18,14 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from checker.changes import changed
 from checker.engine import Run, StepRecord
-from checker.location import Problem
+from checker.location import Location, Problem
 from checker.scenario import Claims, Scenario
+from checker.sentences import ARROW, Words, claims_words, sentences_of, step_sentence
 from checker.site.rulemap import RuleMap, escape
 from checker.svg import FIXED
-from checker.verdict import Verdict, show
+from checker.verdict import Verdict
 
 _WIDE = re.compile("[^\x00-\xff]")
 _FAILURES = "\x02!\x03"
@@ -63,7 +65,8 @@ def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
         initial = run.ruleset.describe(run.initial)
         pictures = Pictures(run, scenario.id)
         parts += [_setup(initial, pictures.draw(run.initial)),
-                  _steps(run, initial, notes, _token, pictures), _outcome(run, _token)]
+                  _steps(run, initial, notes, _token, pictures), _outcome(run, _token),
+                  _claims(run, scenario.expect, _token, "Checked at the end")]
     parts += [_SOURCE, "</div>"]
     return one_byte("\n".join(parts))
 
@@ -89,15 +92,17 @@ def summary(scenario: Scenario, notes: tuple[str, ...]) -> str:
     return escape(" ".join([scenario.title, *filter(None, notes)]))
 
 
-def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str = "") -> str:
+def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str = "",
+          where: Location | None = None) -> str:
     """A draft as the HTML of the page `links` is for, with the failures where they stand and
-    the YAML source it came from."""
+    the YAML source it came from, named by `where` the scenario starts (its file, or its page
+    and line), so that an editor knows where to change it."""
     pieces = html.split("\x02")
     out = [pieces[0]]
     for piece in pieces[1:]:
         token, _, rest = piece.partition("\x03")
-        out.append(_failures(failures) if token == "!" else _source(source) if token == "="
-                   else links(token))
+        out.append(_failures(failures) if token == "!" else _source(source, where)
+                   if token == "=" else links(token))
         out.append(rest)
     return "".join(out)
 
@@ -213,8 +218,9 @@ def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mappin
           previous: Mapping[str, str], picture: str) -> str:
     step = record.step
     anchor = step_anchor(run.scenario.id, step.index)
-    head = (f'<p class="wt-step-title"><a href="#{escape(anchor)}">Step {step.index}</a> '
-            f'<code>{escape(step.kind)}: {escape(show(step.args))}</code></p>')
+    said = step_sentence(sentences_of(run.ruleset), step.kind, step.args)
+    head = (f'<p class="wt-step-title"><a href="#{escape(anchor)}">Step {step.index}</a>: '
+            f'<span class="wt-said">{escape(said)}</span></p>')
     if record.violation is not None:
         body = (f'<p class="wt-refused"><strong>Refused</strong> by '
                 f'{links(record.violation.rule)}: {escape(record.violation.message)}</p>')
@@ -223,40 +229,54 @@ def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mappin
                          for event in record.events)
         body = f'<ul class="wt-events">{events}</ul>' if events else \
             '<p class="wt-events">Nothing changes.</p>'
-    said = f'<p class="wt-note">{escape(note)}</p>' if note else ""
+    told = f'<p class="wt-note">{escape(note)}</p>' if note else ""
     return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
-            f'{head}{said}{body}{_claims(step.expect)}{picture}{state_changes(now, previous)}'
-            f'</li>\n')
+            f'{head}{told}{body}{_claims(run, step.expect, links)}{picture}'
+            f'{state_changes(now, previous)}</li>\n')
 
 
-def _claims(claims: Claims | None) -> str:
+def _claims(run: Run, claims: Claims | None, links: LinkMaker, label: str = "Checked") -> str:
+    """What the scenario claims, in words: a step's claims, or the claims at the end."""
     if claims is None:
         return ""
-    said = "; ".join(f"{escape(key)} {escape(show(value))}" for key, value in claims.values.items())
-    return f'<p class="wt-claims">Checked here: {said}</p>'
+    said = _words(claims_words(sentences_of(run.ruleset), claims.values), links)
+    return f'<p class="wt-claims">{label}: {said}</p>' if said else ""
+
+
+def _words(words: Words, links: LinkMaker) -> str:
+    return "".join(escape(part) if isinstance(part, str) else links(part.id) for part in words)
 
 
 def state_changes(rows: Mapping[str, str], previous: Mapping[str, str]) -> str:
-    """What a step changed: the rows whose value changed, and a row gone shown as "none".
-    The setup and the changes, read in order, give the state after every step; the script
-    rebuilds that whole state for the step it shows and marks the rows that changed. When
-    rows come or go, `data-order` gives the order of the rows after the step."""
-    changed = {key: value for key, value in rows.items() if previous.get(key) != value}
-    changed.update({key: "none" for key in previous if key not in rows})
-    if not changed:
+    """What a step changed: the rows whose value changed, each showing what changed in it
+    (`Red 8 → 9`, the old part in a `wt-was` span), and a row gone shown as "none". The setup
+    and the changes, read in order, give the state after every step (leaving the `wt-was`
+    parts out); the script rebuilds that whole state for the step it shows and marks the rows
+    that changed. When rows come or go, `data-order` gives the order of the rows after it."""
+    changes = {key: _changed(previous[key], value) if key in previous else escape(value)
+               for key, value in rows.items() if previous.get(key) != value}
+    changes.update({key: "none" for key in previous if key not in rows})
+    if not changes:
         return '<p class="wt-label wt-changes">The state does not change.</p>'
     order = "" if list(rows) == list(previous) else \
         f' data-order="{escape(chr(10).join(rows))}"'
     return (f'<p class="wt-label wt-changes">Changes to the state:</p>'
-            f'<dl class="wt-state"{order}>{_rows(changed)}</dl>')
+            f'<dl class="wt-state"{order}>{_rows(changes)}</dl>')
+
+
+def _changed(before: str, after: str) -> str:
+    return "".join(escape(piece) if isinstance(piece, str) else
+                   f'<span class="wt-was">{escape(piece.before)} {ARROW} </span>'
+                   f'{escape(piece.now)}' for piece in changed(before, after))
 
 
 def _state(rows: Mapping[str, str]) -> str:
-    return f'<dl class="wt-state">{_rows(rows)}</dl>'
+    return f'<dl class="wt-state">{_rows({key: escape(value) for key, value in rows.items()})}</dl>'
 
 
 def _rows(rows: Mapping[str, str]) -> str:
-    return "".join(f"<div><dt>{escape(key)}</dt><dd>{escape(value)}</dd></div>\n"
+    """Rows whose values are HTML already."""
+    return "".join(f"<div><dt>{escape(key)}</dt><dd>{value}</dd></div>\n"
                    for key, value in rows.items())
 
 
@@ -270,6 +290,16 @@ def _outcome(run: Run, links: LinkMaker) -> str:
             f'{links(run.outcome.rule)}: {escape(run.outcome.reason)}.</p>')
 
 
-def _source(text: str) -> str:
-    return (f'<details class="wt-source"><summary>YAML source</summary>'
+def _source(text: str, where: Location | None) -> str:
+    return (f'<details class="wt-source"><summary>YAML source{_where(where)}</summary>'
             f'<pre><code class="language-yaml">{one_byte(escape(text))}</code></pre></details>')
+
+
+def _where(location: Location | None) -> str:
+    """Where to edit the scenario: its file, with the line it starts on unless that is the
+    first (a page's fence, a file of several scenarios)."""
+    if location is None or not location.path:
+        return ""
+    line = f", line {location.line}" if location.line > 1 else ""
+    return (f' <span class="wt-where">in <code>{one_byte(escape(location.path))}</code>'
+            f'{line}</span>')

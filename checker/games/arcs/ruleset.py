@@ -25,6 +25,7 @@ from checker.games.arcs.common import Handler
 from checker.games.arcs.describe import describe
 from checker.games.arcs.drawing import changed_court, changed_systems, draw_map
 from checker.games.arcs.rules import RULEBOOK
+from checker.games.arcs.sentences import SENTENCES
 from checker.games.arcs.setup import initial_state
 from checker.games.arcs.state import Stage, State
 from checker.games.arcs.vocabulary import VOCABULARY
@@ -76,6 +77,7 @@ with Battle, and the end of a chapter."""
     title = "Arcs"
     vocabulary = VOCABULARY
     rulebook = RULEBOOK
+    sentences = SENTENCES
 
     def setup(self, data: Mapping[str, Any]) -> State:
         return initial_state(data)

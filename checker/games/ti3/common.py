@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 
 from checker.engine import Event, Outcome, RuleViolation
 from checker.games.ti3.state import Gain, Kind, State
+from checker.sentences import change
 
 Events = list[Event]
 Handler = Callable[[State, Any], tuple[State, Events]]
@@ -37,7 +38,7 @@ def gain_points(state: State, player: str, points: int, source: str, rule: str, 
     gained = min(points, state.goal - before)
     state = state.with_(gains=state.gains + (Gain(player, gained, source, window, kind),))
     events = [cite(rule, f"{player} moves up {plural(points, 'victory point')} for {source}: "
-                         f"{before} -> {before + gained}.")]
+                         f"{change(before, before + gained)}.")]
     if before + gained >= state.goal:
         reason = f"{player} reached the last space ({state.goal}) of the victory point track"
         events.append(cite("12.2", f"{reason}: the game ends at once and {player} wins."))

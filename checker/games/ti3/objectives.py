@@ -15,10 +15,10 @@ def claim(state: State, args: Any) -> tuple[State, Events]:
     """The `claim` step: a player announces an objective they qualify for."""
     player, name = args["player"], args["objective"]
     if state.phase is not RoundPhase.STATUS:
-        refuse("2", f"objectives are claimed in step 1 of the status phase; this is the "
-               f"{state.phase.value} phase")
+        refuse("2", f"objectives are claimed in the qualify for objectives step of the status "
+               f"phase; this is the {state.phase.value} phase")
     if state.status_done >= 1:
-        refuse("1.3", "step 1 (qualify for objectives) is over and does not come back")
+        refuse("1.3", "the qualify for objectives step is over and does not come back")
     kind, points = _which(state, player, name)
     _check_home(state, player)
     _check_requirement(state, player, name)

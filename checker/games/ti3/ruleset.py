@@ -9,6 +9,7 @@ from checker.engine import Event, Outcome
 from checker.games.ti3 import game_end, objectives, status_phase
 from checker.games.ti3.common import Handler
 from checker.games.ti3.rules import RULEBOOK
+from checker.games.ti3.sentences import SENTENCES
 from checker.games.ti3.setup import initial_state
 from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.games.ti3.vocabulary import VOCABULARY
@@ -39,6 +40,7 @@ class TI3:
     title = "Twilight Imperium (3rd edition)"
     vocabulary = VOCABULARY
     rulebook = RULEBOOK
+    sentences = SENTENCES
 
     def setup(self, data: Mapping[str, Any]) -> State:
         return initial_state(data)
@@ -57,8 +59,8 @@ def describe(state: State) -> dict[str, str]:
     """The state as a player would read it off the table."""
     phase = f"{state.phase.value} phase"
     if state.phase is RoundPhase.STATUS:
-        phase += (f" (step {state.status_done}, {STATUS_STEPS[state.status_done - 1]}, done)"
-                  if state.status_done else " (step 1, qualify for objectives)")
+        phase += (f" ({STATUS_STEPS[state.status_done - 1]} done)" if state.status_done
+                  else f" ({STATUS_STEPS[0]})")
     rows = {
         "Round": f"{state.round}, {phase}",
         "Order of play": ", ".join(_with_cards(state, p) for p in state.order_of_play()),

@@ -21,11 +21,13 @@ def begin(state: State, args: Any) -> tuple[State, Events]:
                         state.home_lost)
     order = ", ".join(state.order_of_play())
     return state, [cite("1.1", "The action phase is over; the status phase begins."),
-                   cite("2.1", f"Step 1, qualify for objectives, in order of play: {order}.")]
+                   cite("2.1", f"First comes the qualify for objectives step, in order of "
+                               f"play: {order}.")]
 
 
 def _close_claims(state: State, args: Any) -> tuple[State, Events]:
-    return state, [cite("2", "Step 1 is over: nobody claims another objective this round.")]
+    return state, [cite("2", "The qualify for objectives step is over: nobody claims another "
+                             "objective this round.")]
 
 
 def _repair(state: State, args: Any) -> tuple[State, Events]:
@@ -72,7 +74,7 @@ def _receive(state: State, args: Any) -> tuple[State, Events]:
                                     pool.reinforcements - got)
         gained[player] = got
         events.append(cite("8.2", f"{player} receives {plural(got, 'command counter')}, placed "
-                                  "in step 6."))
+                                  "when command areas are redistributed."))
     return state.with_(action_hands=frozen(hands), counters=frozen(counters),
                        gained_counters=frozen(gained)), events
 
@@ -123,12 +125,11 @@ _STEPS: dict[int, Handler] = {
 def _advance(state: State, number: int, args: Any) -> tuple[State, Events]:
     """Resolve the steps between the last one done and `number`, then `number` itself."""
     if state.phase is not RoundPhase.STATUS:
-        refuse("1.2", f"step {number} ({STATUS_STEPS[number - 1]}) belongs to the status phase; "
+        refuse("1.2", f"the {STATUS_STEPS[number - 1]} step belongs to the status phase; "
                f"this is the {state.phase.value} phase")
     if number <= state.status_done:
-        refuse("1.3", f"step {number} ({STATUS_STEPS[number - 1]}) is already over: the steps "
-               f"go in order and step {state.status_done} ({STATUS_STEPS[state.status_done - 1]}) "
-               "is behind us")
+        refuse("1.3", f"the {STATUS_STEPS[number - 1]} step is already over: the steps go in "
+               f"order and the {STATUS_STEPS[state.status_done - 1]} step is behind us")
     events: Events = []
     for current in range(state.status_done + 1, number + 1):
         state, happened = _STEPS[current](state, args if current == number else None)

@@ -16,6 +16,11 @@ from checker.games.ti4.common import (
     refuse,
 )
 from checker.games.ti4.state import STRATEGY_CARDS, CommandTokens, Destruction, RoundPhase, State
+from checker.sentences import count as plural
+
+MEANS = {"hits": "with hits", "action card": "with an action card",
+         "technology": "with a technology", "ability": "with an ability"}
+"""How units were destroyed (61.9), as the event says it."""
 
 CUSTODIANS_COST = 6
 
@@ -96,7 +101,7 @@ def destroy_units(state: State, args: Any) -> tuple[State, Events]:
     record = Destruction(args["player"], args["owner"], units, args["means"], state.window_step)
     return state.with_(destroyed=state.destroyed + (record,)), [
         cite("61.9", f"{args['player']} destroys {args['owner']}'s {mostly(list(units))} "
-                     f"({args['means']}).")]
+                     f"{MEANS[args['means']]}.")]
 
 
 def reduce_fleet_pool(state: State, args: Any) -> tuple[State, Events]:
@@ -106,22 +111,23 @@ def reduce_fleet_pool(state: State, args: Any) -> tuple[State, Events]:
     fleet = pools.fleet - taken
     state = state.with_(tokens=updated(state.tokens, player, CommandTokens(
         pools.tactic, fleet, pools.strategy, pools.board, pools.reinforcements + taken)))
-    events = [cite("37.3", f"{args['forced_by']}'s effect takes {taken} token(s) from "
+    events = [cite("37.3", f"{args['forced_by']}'s effect takes {plural(taken, 'token')} from "
                            f"{player}'s fleet pool, now {fleet}.")]
     largest = state.largest_fleet.get(player, 0)
     if largest > fleet:
         excess = largest - fleet
         chosen = tuple(args.get("units") or ())
         if chosen and len(chosen) != excess:
-            refuse("37.3", f"{player} must remove exactly {excess} ship(s), not {len(chosen)}")
+            refuse("37.3", f"{player} must remove exactly {plural(excess, 'ship')}, not "
+                   f"{len(chosen)}")
         removal = Destruction(args["forced_by"], player, chosen or ("ship",) * excess,
                               "fleet pool")
         state = state.with_(largest_fleet=updated(state.largest_fleet, player, fleet),
                             ships_removed=updated(state.ships_removed, player,
                                                   state.ships_removed.get(player, 0) + excess),
                             destroyed=state.destroyed + (removal,))
-        events.append(cite("61.9a", f"{player} removes {excess} ship(s) over the fleet pool; they "
-                                    "are removed, not destroyed."))
+        events.append(cite("61.9a", f"{player} removes {plural(excess, 'ship')} over the fleet "
+                                    "pool; they are removed, not destroyed."))
     return state, events
 
 
@@ -144,8 +150,8 @@ def remove_custodians(state: State, args: Any) -> tuple[State, Events]:
         paid = updated(funds, "influence", influence - (CUSTODIANS_COST - short))
         if short:
             paid = updated(paid, "trade_goods", goods - short)
-            events.append(cite("93.4b", f"{player} spends {short} trade good(s) in place of "
-                                        "influence."))
+            events.append(cite("93.4b", f"{player} spends {plural(short, 'trade good')} in place "
+                                        "of influence."))
         state = state.with_(spendable=updated(state.spendable, player, paid))
     events.append(cite("27.2", f"{player} spends {CUSTODIANS_COST} influence and removes the "
                                "custodians token."))

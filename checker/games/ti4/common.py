@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 
 from checker.engine import Event, Outcome, RuleViolation
 from checker.games.ti4.state import Gain, State
+from checker.sentences import change
 
 Events = list[Event]
 Handler = Callable[[State, Any], tuple[State, Events]]
@@ -28,7 +29,7 @@ def gain_points(state: State, player: str, points: int, source: str, rule: str,
     before = state.points(player)
     gained = min(points, state.goal - before)
     events = [cite(rule, f"{player} gains {points} victory point{_s(points)} "
-                         f"from {source}: {before} -> {before + gained}.")]
+                         f"from {source}: {change(before, before + gained)}.")]
     if gained < points:
         events.append(cite("98.4a", f"{player} cannot go past {state.goal} victory points."))
     state = state.with_(gains=state.gains + (Gain(player, gained, source, state.window, objective,
@@ -47,7 +48,7 @@ def lose_points(state: State, player: str, points: int, source: str, rule: str,
     before = state.points(player)
     lost = min(points, before)
     events = [cite(rule, f"{player} loses {points} victory point{_s(points)} through {source}: "
-                         f"{before} -> {before - lost}.")]
+                         f"{change(before, before - lost)}.")]
     if lost < points:
         events.append(cite("98.2", f"The track has no space below 0: {player} stops there."))
     if lost:

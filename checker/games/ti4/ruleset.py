@@ -19,7 +19,8 @@ from checker.games.ti4 import (
 )
 from checker.games.ti4.common import Events, Handler, cite, refuse
 from checker.games.ti4.rules import RULEBOOK
-from checker.games.ti4.setup import initial_state
+from checker.games.ti4.sentences import SENTENCES
+from checker.games.ti4.setup import initial_state, shown_all
 from checker.games.ti4.state import STATUS_STEPS, RoundPhase, State
 from checker.games.ti4.vocabulary import VOCABULARY
 
@@ -92,6 +93,7 @@ class TI4:
     title = "Twilight Imperium (4th edition)"
     vocabulary = VOCABULARY
     rulebook = RULEBOOK
+    sentences = SENTENCES
 
     def setup(self, data: Mapping[str, Any]) -> State:
         return initial_state(data)
@@ -116,15 +118,15 @@ def describe(state: State) -> dict[str, str]:
     """The state as a player would read it off the table."""
     phase = f"{state.phase.value} phase"
     if state.phase is RoundPhase.STATUS:
-        phase += (f" (step {state.status_done}, {STATUS_STEPS[state.status_done - 1]}, done)"
-                  if state.status_done else " (step 1, score objectives)")
+        phase += (f" ({STATUS_STEPS[state.status_done - 1]} done)" if state.status_done
+                  else f" ({STATUS_STEPS[0]})")
     rows = {
         "Round": f"{state.round}, {phase}",
         "Speaker": state.speaker,
         "Initiative order": ", ".join(_with_cards(state, p) for p in state.initiative_order()),
         "Victory points": ", ".join(f"{p} {state.points(p)}" for p in state.players)
                           + f" (goal {state.goal})",
-        "Public objectives": ", ".join(state.revealed) or "none revealed",
+        "Public objectives": ", ".join(shown_all(state.revealed)) or "none revealed",
         "Facedown": f"{len(state.facedown_i)} stage I, {len(state.facedown_ii)} stage II",
     }
     scored = {p: state.scored(p) for p in state.players if state.scored(p)}

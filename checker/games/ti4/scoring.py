@@ -12,6 +12,7 @@ from checker.games.ti4.cards import ObjectiveCard, Phase
 from checker.games.ti4.common import Events, cite, gain_points, refuse
 from checker.games.ti4.objectives import BY_NAME
 from checker.games.ti4.state import CommandTokens, RoundPhase, State
+from checker.sentences import count as plural
 
 _COST_PART = re.compile(r"(\d+) (resources|influence|trade goods|command tokens)")
 
@@ -59,7 +60,7 @@ def _check_timing(state: State, player: str, card: ObjectiveCard) -> None:
         refuse("61.5", f"{card.name} is scored in the {card.phase.value} phase, not the "
                f"{state.phase.value} phase")
     if card.phase is Phase.STATUS and state.status_done >= 1:
-        refuse("61.5a", f"{card.name} can only be scored in the Score Objectives step (step 1) "
+        refuse("61.5a", f"{card.name} can only be scored in the score objectives step "
                "of the status phase")
 
 
@@ -168,8 +169,8 @@ def _pay(state: State, player: str, card: ObjectiveCard, tokens: Any) -> tuple[S
             state = state.with_(spendable=updated(state.spendable, player, funds))
             if used:
                 rule = "93.4a" if what == "resources" else "93.4b"
-                events.append(cite(rule, f"{player} spends {used} trade good(s) in place of "
-                                         f"{what}."))
+                events.append(cite(rule, f"{player} spends {plural(used, 'trade good')} in "
+                                         f"place of {what}."))
         events.append(cite("61.10", f"{player} spends {amount} {what} to score {card.name}."))
     return state, events
 

@@ -131,10 +131,37 @@ def _public_objectives(data: Mapping[str, Any], new_game: bool
     return revealed + added, facedown_i, facedown_ii
 
 
+UNNAMED = "facedown stage "
+"""How the cards of a facedown stack given by their number start: the engine's names for
+them, which a reader never sees (`shown`)."""
+
+
 def _deck(cards: Any, stage: str) -> tuple[str, ...]:
     if isinstance(cards, int):
-        return tuple(f"facedown stage {stage} objective #{i}" for i in range(1, cards + 1))
+        return tuple(f"{UNNAMED}{stage} objective #{i}" for i in range(1, cards + 1))
     return tuple(cards)
+
+
+def shown(card: str) -> str:
+    """An objective as a reader reads it: its name, or for a card the scenario did not name,
+    what it is."""
+    if not card.startswith(UNNAMED):
+        return card
+    stage = card[len(UNNAMED):].split(" ")[0]
+    return f"a stage {stage} objective the example does not name"
+
+
+def shown_all(cards: Any) -> list[str]:
+    """Objectives as a reader reads them: the named ones, then how many the example does not
+    name, by stage."""
+    named = [card for card in cards if not card.startswith(UNNAMED)]
+    unnamed: dict[str, int] = {}
+    for card in cards:
+        if card.startswith(UNNAMED):
+            stage = card[len(UNNAMED):].split(" ")[0]
+            unnamed[stage] = unnamed.get(stage, 0) + 1
+    return named + [f"{'a' if n == 1 else n} stage {stage} objective{'s' if n > 1 else ''} the "
+                    "example does not name" for stage, n in unnamed.items()]
 
 
 def _check_secrets(players: tuple[str, ...], secrets: Mapping[str, tuple[str, ...]],

@@ -9,11 +9,14 @@ from checker.engine import Outcome
 from checker.games.immutable import frozen, updated
 from checker.games.ti4 import action_cards
 from checker.games.ti4.common import Events, Handler, cite, fresh_window, mostly, refuse
+from checker.games.ti4.setup import shown
 from checker.games.ti4.state import STATUS_STEPS, CommandTokens, RoundPhase, State
+from checker.sentences import count as plural
 
 GAINED_TOKENS = 2
 STATUS_DRAW = action_cards.Why(draw="2.1", reshuffle="81.note2", empty="81.3")
-"""Step 3 deals in initiative order, refilling the deck from the discard pile (81.note2)."""
+"""The draw action cards step deals in initiative order, refilling the deck from the discard
+pile (81.note2)."""
 
 
 def begin(state: State, args: Any) -> tuple[State, Events]:
@@ -24,7 +27,8 @@ def begin(state: State, args: Any) -> tuple[State, Events]:
     state = fresh_window(state, "status")
     order = ", ".join(state.initiative_order())
     return state, [cite("81", "The action phase is over; the status phase begins."),
-                   cite("81.1", f"Step 1, score objectives, in initiative order: {order}.")]
+                   cite("81.1", f"First comes the score objectives step, in initiative order: "
+                                f"{order}.")]
 
 
 def _reveal(state: State, args: Any) -> tuple[State, Events]:
@@ -43,7 +47,7 @@ def _reveal(state: State, args: Any) -> tuple[State, Events]:
         card = wanted
     else:
         refuse("81.2", f"{wanted} is not among the facedown public objectives")
-    events = [cite("81.2", f"The speaker, {state.speaker}, reveals {card}.")]
+    events = [cite("81.2", f"The speaker, {state.speaker}, reveals {shown(card)}.")]
     if not stage_i_left and state.facedown_ii and len(state.facedown_ii) == 5:
         events.append(cite("81.2a", "Every stage I objective is revealed, so stage II begins."))
     state = state.with_(revealed=state.revealed + (card,),
@@ -90,8 +94,8 @@ def _redistribute(state: State, args: Any) -> tuple[State, Events]:
         pools = state.tokens[player]
         gained = min(GAINED_TOKENS, pools.reinforcements)
         if gained < GAINED_TOKENS:
-            events.append(cite("20.3a", f"{player} has only {pools.reinforcements} token(s) in "
-                                        f"reinforcements and gains {gained}."))
+            events.append(cite("20.3a", f"{player} has only {plural(pools.reinforcements, 'token')}"
+                                        f" in reinforcements and gains {gained}."))
         total = pools.sheet + gained
         wanted = chosen.get(player)
         if wanted is None:
@@ -113,8 +117,8 @@ def _redistribute(state: State, args: Any) -> tuple[State, Events]:
         if removed:
             removing.append(player)
     if len(removing) > 1:
-        events.append(cite("81.5b", f"{mostly(removing)} both act in step 5: the conflict is "
-                                    "resolved in initiative order."))
+        events.append(cite("81.5b", f"{mostly(removing)} both act while redistributing command "
+                                    "tokens: the conflict is resolved in initiative order."))
     return state, events
 
 
@@ -164,7 +168,8 @@ def _return_strategy_cards(state: State, args: Any) -> tuple[State, Events]:
 
 
 def _close_scoring(state: State, args: Any) -> tuple[State, Events]:
-    return state, [cite("81.1", "Step 1 is over: no more objectives are scored this status phase.")]
+    return state, [cite("81.1", "The score objectives step is over: no more objectives are scored "
+                                "this status phase.")]
 
 
 _STEPS: dict[int, Handler] = {
@@ -176,12 +181,12 @@ _STEPS: dict[int, Handler] = {
 def _advance(state: State, number: int, args: Any) -> tuple[State, Events]:
     """Resolve the steps between the last one done and `number`, then `number` itself."""
     if state.phase is not RoundPhase.STATUS:
-        refuse("81", f"step {number} ({STATUS_STEPS[number - 1]}) belongs to the status phase; "
+        refuse("81", f"the {STATUS_STEPS[number - 1]} step belongs to the status phase; "
                f"this is the {state.phase.value} phase")
     if number <= state.status_done:
-        refuse("81", f"step {number} ({STATUS_STEPS[number - 1]}) is already done: the status "
-               f"phase steps go in order and step {state.status_done} "
-               f"({STATUS_STEPS[state.status_done - 1]}) is behind us")
+        refuse("81", f"the {STATUS_STEPS[number - 1]} step is already done: the status phase "
+               f"steps go in order and the {STATUS_STEPS[state.status_done - 1]} step is "
+               "behind us")
     events: Events = []
     for current in range(state.status_done + 1, number + 1):
         state, happened = _STEPS[current](state, args if current == number else None)

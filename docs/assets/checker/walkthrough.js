@@ -6,8 +6,8 @@
   function keyOf(row) { return row.querySelector("dt").firstChild.textContent; }
 
   /* The page lists the setup and then what each step changed; the stepper shows the whole
-     state after the step, changed rows marked (and named so for screen readers). A step's
-     `data-order` lists the rows when rows came or went. */
+     state after the step, changed rows marked (and named so for screen readers) with what
+     they were (`.wt-was`). A step's `data-order` lists the rows when rows came or went. */
   function wholeStates(root, steps) {
     var setup = root.querySelector(".wt-setup .wt-state");
     if (!setup) return;
@@ -25,6 +25,8 @@
         var row = (changed[key] || before[key]).cloneNode(true);
         var note = row.querySelector(".wt-changed-note");
         if (note) note.remove();
+        // What a value was before (`8 → `) belongs to the step that changed it.
+        if (!changed[key]) Array.prototype.forEach.call(row.querySelectorAll(".wt-was"), function (was) { was.remove(); });
         row.removeAttribute("class");
         if (changed[key]) {
           row.className = "wt-row--changed";

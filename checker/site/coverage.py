@@ -1,0 +1,99 @@
+"""A game's coverage, the page text a `[[coverage:ti4]]` line stands for: every rule of the
+game with the number of verified examples that illustrate it (their `about:` names it) and
+the number the engine decided by it (it cited the rule while checking them), the rules that
+no example covers first, and the game's totals.
+
+The tables are HTML made here and kept out of search (a rule is found on its own page).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from checker.engine import Ruleset
+from checker.location import Problem
+from checker.site.cited_by import RuleUses, verified
+from checker.site.rule_entries import rule_title
+from checker.site.rulemap import escape
+from checker.site.syntax import PageScan
+from checker.site.walkthrough import Links, one_byte
+
+if TYPE_CHECKING:  # the context checks coverage lines with `coverage_problems`
+    from checker.site.context import SiteContext
+
+_PARTS = re.compile(r"(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    """One rule and the verified examples that cover it."""
+
+    rule: str
+    illustrated: int
+    """Verified examples whose `about:` names the rule."""
+    cited: int
+    """Verified examples the engine decided by the rule."""
+
+    @property
+    def covered(self) -> bool:
+        return bool(self.illustrated or self.cited)
+
+
+def game_coverage(rules: Iterable[str], uses: RuleUses) -> list[Covered]:
+    """Every rule of `rules` with its counts, the uncovered ones first, each part in the
+    rules' order."""
+    counted = [Covered(rule, sum(map(verified, uses.illustrated.get(rule, ()))),
+                       sum(verified(d.example) for d in uses.decided.get(rule, ())))
+               for rule in sorted(rules, key=rule_order)]
+    return [c for c in counted if not c.covered] + [c for c in counted if c.covered]
+
+
+def rule_order(rule: str) -> tuple[tuple[int, int, str], ...]:
+    """The order of rule numbers: 61.2 before 61.10, 61.5 before 61.5a, notes after."""
+    ref = rule.partition(":")[2]
+    return tuple((0, int(piece), "") if piece.isdigit() else (1, 0, piece)
+                 for part in ref.split(".") for piece in _PARTS.split(part) if piece)
+
+
+def coverage_problems(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset]) -> list[Problem]:
+    return [Problem(ref.location, f"no game '{ref.target}' (the games: {', '.join(games)})")
+            for scan in scans.values() for ref in scan.coverage if ref.target not in games]
+
+
+def coverage_lines(context: SiteContext, game: str, links: Links,
+                   stash: Callable[[str], str]) -> list[str]:
+    """The Markdown lines for `game`'s coverage on the page `links` is for; the HTML goes
+    through `stash` (Markdown's own)."""
+    rules = [rule for rule in context.index.items if rule.partition(":")[0] == game]
+    counted = game_coverage(rules, context.uses)
+    uncovered = [c for c in counted if not c.covered]
+    covered = [c for c in counted if c.covered]
+    examples = [e for e in context.examples.values() if e.game == game]
+    title = context.checks.games[game].title if game in context.checks.games else game
+    share = f" ({100 * len(covered) // len(counted)}%)" if counted else ""
+    summary = (f'<p class="rule-coverage-total">{escape(title)}: <strong>{len(counted)} '
+               f"rules</strong>, {len(covered)} of them covered by a verified example{share}, "
+               f"{len(uncovered)} not covered yet. Worked examples: {len(examples)}, "
+               f"{sum(map(verified, examples))} of them verified.</p>")
+    lines = ["", stash(context.defer(links.page, summary)), ""]
+    for heading, part in ((f"Rules no example covers ({len(uncovered)})", uncovered),
+                          (f"Rules with examples ({len(covered)})", covered)):
+        if part:
+            lines += [f"## {heading}", "", stash(context.defer(
+                links.page, _table(context, part, links))), ""]
+    return lines
+
+
+def _table(context: SiteContext, part: list[Covered], links: Links) -> str:
+    rows = []
+    for entry in part:
+        title = rule_title(entry.rule, context.rules, context.index)
+        rows.append(f"<tr><td>{links(entry.rule)}</td><td>{escape(title)}</td>"
+                    f"<td>{entry.illustrated}</td><td>{entry.cited}</td></tr>\n")
+    return one_byte(
+        '<div data-search-exclude>\n<table class="rule-coverage">\n<thead><tr><th>Rule</th>'
+        '<th>Title</th><th>Illustrated by</th><th>Decided by the engine in</th></tr></thead>\n'
+        f'<tbody>\n{"".join(rows)}</tbody>\n</table>\n</div>')

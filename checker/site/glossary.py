@@ -1,0 +1,141 @@
+"""A game's glossary: the page `docs/<game>/glossary.md`, a Markdown list of the game's terms,
+each defined in a sentence and linked to the rule that defines it:
+
+    - **Initiative order**: the order players act in, lowest strategy card number
+      first ([[ti4:48.1]]).
+    - **Captives**, **captive**: Rival agents held on a player's board ([[arcs:6.10]]).
+
+The first bold words are the term; more bold words before the colon are other forms of it
+that the pages use. The entry's last rule reference is the defining rule (a reference to no
+rule is a located problem, as anywhere). On every other page of the game, the first use of a term in
+each paragraph, list item or table cell shows its definition on hover, focus or tap.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from checker.location import Location, Problem
+from checker.site.rule_index import plain_text
+from checker.site.syntax import RULE_REF, prose_lines
+
+PAGE = "glossary.md"
+"""A game's glossary page, in the game's folder of the docs."""
+
+_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])[ \t]+")
+_ENTRY = re.compile(r"^(?:[-*+]|\d+[.)])[ \t]+\*\*(?P<term>[^*]+?)\*\*"
+                    r"(?P<forms>(?:[ \t]*,[ \t]*\*\*[^*]+?\*\*)*)[ \t]*:[ \t]*(?P<rest>.*)$")
+_FORM = re.compile(r"\*\*([^*]+?)\*\*")
+_SHAPE = "- **Term**, **other form**: what it means ([[{game}:1.2]])"
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary entry."""
+
+    name: str
+    """As the glossary writes it: "Initiative order"."""
+    forms: tuple[str, ...]
+    """Every form the pages may use, the name first."""
+    rule: str
+    """The defining rule's id."""
+    definition: str
+    """Plain text, the rule references as their numbers."""
+    location: Location
+
+    @property
+    def slug(self) -> str:
+        """The entry's anchor on the glossary page: "initiative-order"."""
+        return slug(self.name)
+
+
+@dataclass(frozen=True)
+class Glossary:
+    game: str
+    page: str
+    """The glossary page inside the docs folder: "ti4/glossary.md"."""
+    terms: tuple[Term, ...]
+
+    def pattern(self) -> re.Pattern[str] | None:
+        """Any form of any term, as a whole word, case aside (longest first)."""
+        forms = sorted({form for term in self.terms for form in term.forms}, key=len,
+                       reverse=True)
+        if not forms:
+            return None
+        return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(f) for f in forms) +
+                          r")(?![\w-])", re.IGNORECASE)
+
+    def by_form(self) -> dict[str, Term]:
+        return {form.casefold(): term for term in self.terms for form in term.forms}
+
+
+def glossary_page(game: str) -> str:
+    return f"{game}/{PAGE}"
+
+
+def read_glossaries(contents: Mapping[str, str], shown: Mapping[str, str],
+                    games: Iterable[str]) -> tuple[dict[str, Glossary], list[Problem]]:
+    """The glossary of each game that has one, from the pages' Markdown by page (`shown` names
+    each page's file as problems do), and its problems: an entry that is not an entry, names
+    no rule, or repeats a term."""
+    glossaries, problems = {}, []
+    for game in games:
+        page = glossary_page(game)
+        if page in contents:
+            glossary, found = _read(game, page, shown.get(page, page), contents[page])
+            glossaries[game] = glossary
+            problems += found
+    return glossaries, problems
+
+
+def _read(game: str, page: str, path: str, content: str) -> tuple[Glossary, list[Problem]]:
+    lines = content.split("\n")
+    prose = dict(prose_lines(lines))
+    terms: list[Term] = []
+    problems: list[Problem] = []
+    seen: dict[str, Term] = {}
+    for index, line in prose.items():
+        if not _ITEM.match(line):  # only top-level items: an entry's own list is indented
+            continue
+        where = Location(path, index + 1, 1)
+        entry = _ENTRY.match(" ".join([line.rstrip(), *_continuation(lines, prose, index + 1)]))
+        if entry is None:
+            problems.append(Problem(where, f"a glossary entry starts with its term in bold and "
+                                    f"a colon: {_SHAPE.format(game=game)}"))
+            continue
+        said = entry["rest"]
+        rule = next(reversed(list(RULE_REF.finditer(said))), None)
+        name = entry["term"].strip()
+        if rule is None:
+            problems.append(Problem(where, f"the glossary entry '{name}' names no defining "
+                                    f"rule: add it as [[{game}:...]]"))
+            continue
+        forms = (name, *(form.strip() for form in _FORM.findall(entry["forms"])))
+        # The preview names the defining rule itself: "(see [[ti4:48.1]])" would repeat it.
+        said = re.sub(r"[ \t]*\((?:see )?" + re.escape(rule[0]) + r"\)", "", said, count=1)
+        definition = plain_text(said)
+        term = Term(name, forms, rule["id"], definition[:1].upper() + definition[1:], where)
+        clash = next((seen[form.casefold()] for form in forms if form.casefold() in seen), None)
+        if clash is not None:
+            problems.append(Problem(where, f"'{name}' is already in the glossary at "
+                                    f"{clash.location}"))
+            continue
+        seen.update({form.casefold(): term for form in forms})
+        terms.append(term)
+    return Glossary(game, page, tuple(terms)), problems
+
+
+def _continuation(lines: list[str], prose: Mapping[int, str], start: int) -> list[str]:
+    said = []
+    for index in range(start, len(lines)):
+        line = prose.get(index)
+        if line is None or not line.strip() or _ITEM.match(line) or line.startswith("#"):
+            break
+        said.append(line.strip())
+    return said
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")

@@ -1,0 +1,188 @@
+"""What a page needs to preview what it cites, without leaving the page or the site: the text
+of every rule it links to and the definition of every glossary term it uses, written into the
+page itself; and the glossary terms marked where the page uses them.
+
+The texts go at the end of the page, in a hidden element, as attributes of one empty link per
+rule or term (its `href` the rule's own link, as the page's other links to it). Attributes:
+search indexes none of it, and a page opened from a plain folder of files (file://, where a
+script may not fetch a file) still has its previews. Only what the page cites is written, so a
+page weighs a few kilobytes more, not the whole rulebook. `reference.js` shows them.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from typing import TYPE_CHECKING
+
+from markdown import Markdown
+from markdown.treeprocessors import Treeprocessor
+
+from checker.site.glossary import Glossary, Term
+from checker.site.rulemap import escape
+from checker.site.syntax import label
+from checker.site.walkthrough import one_byte
+
+if TYPE_CHECKING:
+    from checker.site.markdown_ext import Converting, RulesExtension
+
+LONGEST = 600
+"""Characters of a rule's text a preview shows; the rest is a click away."""
+_CITED = re.compile(r'<a class="rule-ref" href="([^"]*)"')
+_SKIPPED = {"a", "code", "pre", "kbd", "samp", "script", "style", "dfn", "abbr", "h1", "h2",
+            "h3", "h4", "h5", "h6"}
+"""Elements whose words are never marked as terms: links, code, headings."""
+_BLOCKS = {"p", "li", "td", "th", "dt", "dd", "blockquote", "div", "details", "summary"}
+"""Elements within which a term is marked once, at its first use."""
+
+
+class TermProcessor(Treeprocessor):
+    """On a page of a game with a glossary: the first use of each term in every paragraph,
+    list item or table cell becomes a link to its glossary entry (not in the rule that defines
+    it, nor in links, code or headings). On the glossary page itself: each entry gets its
+    anchor, and its term is marked as the defining instance (`<dfn>`)."""
+
+    def __init__(self, md: Markdown, extension: RulesExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+        self.used: dict[str, Term] = {}
+        """The terms marked on the page being converted, by their data id."""
+
+    def run(self, root: etree.Element) -> None:
+        self.used = {}
+        now = self.extension.now
+        glossary = now.context.glossaries.get(now.game) if now.game else None
+        if glossary is None:
+            return
+        if now.page == glossary.page:
+            _entries(root, glossary)
+            return
+        # A page that is the section defining a term is all about it: the term is not marked.
+        anchors = now.context.rules.anchors
+        here = {term.name for term in glossary.terms if "." not in term.rule.partition(":")[2]
+                and term.rule in anchors and anchors[term.rule].page == now.page}
+        pattern = glossary.pattern()
+        if pattern is not None:
+            _Marker(self, now, glossary, pattern, here).walk(root, set(here), "")
+
+
+class _Marker:
+    def __init__(self, processor: TermProcessor, now: Converting, glossary: Glossary,
+                 pattern: re.Pattern[str], never: set[str]) -> None:
+        self.processor, self.now, self.pattern, self.never = processor, now, pattern, never
+        self.forms = glossary.by_form()
+        self.href = now.context.rules.page_link(glossary.page, now.page)
+        self.game = glossary.game
+
+    def walk(self, element: etree.Element, seen: set[str], rule: str) -> None:
+        if element.tag in _BLOCKS:
+            seen, rule = set(self.never), element.get("data-rule") or rule
+        element.text = self.mark(element.text, seen, rule)
+        for child in element:
+            if child.tag not in _SKIPPED:
+                self.walk(child, seen, rule)
+            child.tail = self.mark(child.tail, seen, rule)
+
+    def mark(self, text: str | None, seen: set[str], rule: str) -> str | None:
+        if not text:
+            return text
+        out, done = [], 0
+        for found in self.pattern.finditer(text):
+            term = self.forms[found[0].casefold()]
+            if term.name in seen or term.rule == rule:
+                continue
+            seen.add(term.name)
+            key = f"{self.game}:{term.slug}"
+            self.processor.used[key] = term
+            link = (f'<a class="term-ref" href="{escape(self.href)}#{term.slug}" '
+                    f'data-term="{escape(key)}">{escape(found[0])}</a>')
+            out += [text[done:found.start()], self.processor.md.htmlStash.store(one_byte(link))]
+            done = found.end()
+        return "".join(out) + text[done:] if out else text
+
+
+def _entries(root: etree.Element, glossary: Glossary) -> None:
+    """The glossary page's entries, in the order the glossary read them."""
+    terms = {term.name: term for term in glossary.terms}
+    for item in root.iter("li"):
+        holder = item[0] if len(item) and item[0].tag == "p" and not (item.text or "").strip() \
+            else item
+        if (holder.text or "").strip() or not len(holder) or holder[0].tag != "strong":
+            continue
+        term = terms.get((holder[0].text or "").strip())
+        if term is None:
+            continue
+        item.set("id", term.slug)
+        item.set("class", f"{item.get('class', '')} glossary-entry".strip())
+        holder[0].tag = "dfn"
+
+
+class PreviewData(Treeprocessor):
+    """The end of the page: the texts of the rules it links to and of the terms it marks. Read
+    from what the page stashed (a treeprocessor, not a postprocessor: `toc` runs the
+    postprocessors again on each heading)."""
+
+    def __init__(self, md: Markdown, extension: RulesExtension, terms: TermProcessor) -> None:
+        super().__init__(md)
+        self.extension, self.terms = extension, terms
+
+    def run(self, root: etree.Element) -> None:
+        now = self.extension.now
+        html = preview_html(now, cited(now, self.md.htmlStash.rawHtmlBlocks), self.terms.used)
+        if html:
+            # A paragraph of its own: the raw HTML postprocessor puts the block in its place.
+            etree.SubElement(root, "p").text = self.md.htmlStash.store(html)
+
+
+def cited(now: Converting, stashed: list[str | etree.Element]) -> list[str]:
+    """The rules the page links to (all its links are stashed HTML), and those of the
+    walkthroughs the MkDocs plugin puts in last (`SiteContext.deferred`), by page and line:
+    the same order whatever the generator and the order it lists the pages in."""
+    hrefs: set[str] = set()
+    for block in stashed:
+        if isinstance(block, str):
+            hrefs.update(_CITED.findall(block))
+    for slot in (now.context.deferred or {}).get(now.page, {}).values():
+        hrefs.update(_CITED.findall(slot))
+    if not hrefs:
+        return []
+    anchors, href = now.context.rules.anchors, now.context.rules.href
+    return sorted((rule for rule in anchors if href(rule, now.page) in hrefs),
+                  key=lambda rule: (anchors[rule].page, anchors[rule].location.line))
+
+
+def preview_html(now: Converting, rules: list[str], terms: dict[str, Term]) -> str:
+    """The hidden element holding the previews of `rules` and `terms`."""
+    links, index = now.context.rules, now.context.index
+    items = []
+    for rule in rules:
+        item = index.items.get(rule)
+        if item is None:
+            continue
+        items.append(f'<a data-rule-preview="{escape(rule)}" '
+                     f'href="{escape(links.href(rule, now.page) or "")}" '
+                     f'data-number="{escape(number(rule))}" '
+                     f'data-title="{escape(links.titles.get(rule, ""))}" '
+                     f'data-section="{escape(index.page_titles.get(item.page, ""))}" '
+                     f'data-text="{escape(shortened(item.text))}"></a>')
+    for key, term in terms.items():
+        items.append(f'<a data-term-preview="{escape(key)}" '
+                     f'href="{escape(links.href(term.rule, now.page) or "")}" '
+                     f'data-name="{escape(term.name)}" data-number="{escape(number(term.rule))}" '
+                     f'data-text="{escape(term.definition)}"></a>')
+    if not items:
+        return ""
+    body = "\n".join(items)
+    return one_byte(f'<div class="checker-previews" hidden data-search-exclude>\n{body}\n</div>')
+
+
+def number(rule: str) -> str:
+    """A rule's number as pages show it: "61.6", "61 note 2"."""
+    return label(rule.partition(":")[2])
+
+
+def shortened(text: str) -> str:
+    """At most `LONGEST` characters of a rule's text, cut after a word."""
+    if len(text) <= LONGEST:
+        return text
+    return text[:LONGEST].rsplit(" ", 1)[0].rstrip(",;:") + "\u2026"

@@ -1,0 +1,33 @@
+/* Reading the site at the table: a web app manifest, so a reader can install the site, and
+   the service worker (sw.js at the site's root), so that every page they opened can be read
+   offline. From a plain folder of files (file://) there is no such thing to install: the
+   script does nothing, and the site reads as it is. */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  if (!script || !/^https?:$/.test(location.protocol)) return;
+  var root = new URL("../../", script.src);  /* this file is assets/checker/offline.js */
+
+  if (!document.querySelector('link[rel="manifest"]')) {
+    var manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = new URL("manifest.webmanifest", root).href;
+    document.head.appendChild(manifest);
+  }
+
+  if (!("serviceWorker" in navigator)) return;
+  /* A page the worker served is kept already; the first one loaded before the worker ran. */
+  var served = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname })
+    .then(function () { return navigator.serviceWorker.ready; })
+    .then(function (registration) {
+      if (served || !registration.active) return;
+      var urls = [location.href.split("#")[0]];
+      performance.getEntriesByType("resource").forEach(function (entry) {
+        if (entry.name.indexOf(root.href) === 0) urls.push(entry.name);
+      });
+      registration.active.postMessage({ type: "keep", urls: urls });
+    })
+    .catch(function () { /* no worker (private window, blocked): the site works as without */ });
+})();

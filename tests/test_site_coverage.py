@@ -1,0 +1,64 @@
+"""A game's coverage page: every rule with the verified examples that illustrate it and that
+the engine decided by it, the uncovered rules first, and the game's totals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rule_sites import cited_site
+from sites import mkdocs
+
+from checker.games.ti4.rules import TITLES
+from checker.site.coverage import rule_order
+
+_ROW = re.compile(r'<tr><td><a class="rule-ref" href="[^"]*#([^"]+)"[^>]*>[^<]*</a></td>'
+                  r"<td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td></tr>")
+
+
+@pytest.fixture(scope="module")
+def coverage(tmp_path_factory: pytest.TempPathFactory) -> str:
+    root = tmp_path_factory.mktemp("covered")
+    done = mkdocs(cited_site(root), "--strict")
+    assert done.returncode == 0, done.stderr
+    return (root / "site" / "ti4" / "coverage" / "index.html").read_text(encoding="utf-8")
+
+
+def rows(html: str) -> list[tuple[str, str, int, int]]:
+    return [(ref, title, int(illustrated), int(cited))
+            for ref, title, illustrated, cited in _ROW.findall(html)]
+
+
+def test_each_rule_counts_the_verified_examples_that_illustrate_it_and_that_cite_it(
+        coverage: str) -> None:
+    counted = {ref: (illustrated, cited) for ref, _, illustrated, cited in rows(coverage)}
+    assert len(counted) == len(TITLES)
+    assert counted["61.12"] == (2, 2), "the page's example and ti4-second"
+    assert counted["61.6"] == (1, 0), "ti4-second names it in about:; the engine never cites it"
+    assert counted["61.8"] == (0, 1), "the engine refused ti4-second's step 2 by it"
+    assert counted["61.5"] == (0, 0), "only the disputed example illustrates it"
+
+
+def test_the_rules_no_example_covers_come_first_in_rule_order(coverage: str) -> None:
+    found = rows(coverage)
+    covered = [ref for ref, _, illustrated, cited in found if illustrated or cited]
+    assert covered == ["61.6", "61.8", "61.12"]
+    assert [ref for ref, *_ in found[-3:]] == covered
+    uncovered = [f"ti4:{ref}" for ref, *_ in found[:-3]]
+    assert uncovered == sorted(uncovered, key=rule_order)
+    assert coverage.index("Rules no example covers (112)") < \
+        coverage.index("Rules with examples (3)")
+
+
+def test_the_page_gives_the_games_totals_and_titles(coverage: str) -> None:
+    assert ("Twilight Imperium (4th edition): <strong>115 rules</strong>, 3 of them covered by a "
+            "verified example (2%), 112 not covered yet. Worked examples: 3, 2 of them "
+            "verified.") in coverage
+    assert ("61.6", TITLES["61.6"], 1, 0) in rows(coverage)
+
+
+def test_rules_sort_by_their_numbers() -> None:
+    rules = ["ti4:61.10", "ti4:61.note2", "ti4:61.5a", "ti4:61", "ti4:61.2", "ti4:61.5",
+             "ti4:61.note10"]
+    assert sorted(rules, key=rule_order) == ["ti4:61", "ti4:61.2", "ti4:61.5", "ti4:61.5a",
+                                             "ti4:61.10", "ti4:61.note2", "ti4:61.note10"]

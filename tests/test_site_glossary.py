@@ -1,0 +1,161 @@
+"""A game's glossary page and what the pages make of it: the terms read from its Markdown list,
+its mistakes located, the first use of a term in each paragraph marked, and the texts of what
+a page cites written at its end for previews."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from pathlib import Path
+
+import markdown
+import pytest
+from sites import make_site, mkdocs
+from test_site_markdown import plain_site
+
+from checker.games.ti4.rules import TITLES
+from checker.site.glossary import read_glossaries
+from checker.site.markdown_ext import RulesExtension
+
+GLOSSARY = """\
+# Glossary
+
+Words of the game.
+
+- **Speaker**, **speaker token**: the player who reveals the public objective
+  ([[ti4:61.14]]).
+- **Public objective**, **public objectives**: an objective *every* player may
+  score; see also [[ti4:61.6]] ([[ti4:61.11]]).
+
+```text
+- not an entry: code is left alone
+```
+"""
+
+PAGE = """\
+# §61 Objective cards
+
+§61.11 A public objective is revealed by the speaker; public objectives are scored once each.
+
+§61.14 The speaker reveals one public objective; the speaker token moves with Politics.
+
+A public objective, then the Speaker again, in [a public objective link](x.md) and
+`public objective` code.
+
+## Public objective headings stay as they are
+
+- The speaker token, in a list item ([[ti4:61.14]]).
+"""
+"""A page of the rules that define the two terms of GLOSSARY, and uses them."""
+
+
+def glossary_of(text: str) -> tuple[list[tuple[str, tuple[str, ...], str, str]], list[str]]:
+    glossaries, problems = read_glossaries({"ti4/glossary.md": text},
+                                           {"ti4/glossary.md": "docs/ti4/glossary.md"}, ["ti4"])
+    terms = [(t.name, t.forms, t.rule, t.definition) for t in glossaries["ti4"].terms]
+    return terms, [str(problem) for problem in problems]
+
+
+def test_terms_are_read_from_the_glossary_list() -> None:
+    terms, problems = glossary_of(GLOSSARY)
+    assert problems == []
+    assert terms == [
+        ("Speaker", ("Speaker", "speaker token"), "ti4:61.14",
+         "The player who reveals the public objective."),
+        ("Public objective", ("Public objective", "public objectives"), "ti4:61.11",
+         "An objective every player may score; see also 61.6."),
+    ]
+
+
+def test_glossary_mistakes_are_located() -> None:
+    text = GLOSSARY + """
+- A list item that is no entry.
+- **Control**: holding a planet, with no rule named.
+- **Speaker**: said twice ([[ti4:61.14]]).
+- **Public Objectives**: a form of a term already there ([[ti4:61.11]]).
+"""
+    _, problems = glossary_of(text)
+    where = "docs/ti4/glossary.md"
+    assert problems == [
+        (f"{where}:14:1: a glossary entry starts with its term in bold and a colon: - **Term**, "
+         f"**other form**: what it means ([[ti4:1.2]])"),
+        (f"{where}:15:1: the glossary entry 'Control' names no defining rule: add it as "
+         f"[[ti4:...]]"),
+        f"{where}:16:1: 'Speaker' is already in the glossary at {where}:5:1",
+        f"{where}:17:1: 'Public Objectives' is already in the glossary at {where}:7:1",
+    ]
+
+
+def test_a_glossary_term_linking_to_no_rule_fails_the_build_at_its_line(tmp_path: Path) -> None:
+    entry = "- **Speaker**: the one who reveals ([[ti4:61.144]])."
+    config = make_site(tmp_path, {"ti4/glossary.md": f"# Glossary\n\n{entry}\n"})
+    done = mkdocs(config)
+    assert done.returncode == 1
+    assert (f"docs/ti4/glossary.md:3:{entry.index('[[') + 1}: unknown rule ti4:61.144 (did "
+            f"you mean ti4:61.14?)") in done.stderr
+
+
+@pytest.fixture
+def converted(tmp_path: Path) -> str:
+    """PAGE as ti4/rules.md of a site with GLOSSARY, converted by plain Python-Markdown."""
+    docs = tmp_path / "docs"
+    plain_site(docs)
+    (docs / "ti4" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    (docs / "ti4" / "terms.md").write_text(PAGE.replace("# §61 ", "# "), encoding="utf-8")
+    more = (docs / "ti4" / "more.md").read_text(encoding="utf-8")
+    (docs / "ti4" / "more.md").write_text(re.sub(r"§61\.(11|14) .*\n*", "", more),
+                                          encoding="utf-8")
+    extension = RulesExtension(docs_dir=str(docs), scenarios="", page="ti4/terms.md")
+    html = markdown.markdown(PAGE.replace("# §61 ", "# "), extensions=[extension])
+    assert extension.now.context.problems == []
+    return html
+
+
+def terms_in(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<a class="term-ref" href="[^"]*#([a-z-]+)" data-term="[^"]+">([^<]+)</a>',
+                      html)
+
+
+def test_the_first_use_of_a_term_in_each_paragraph_links_to_the_glossary(converted: str) -> None:
+    text = re.sub(r"<details\b.*?</details>", "", converted, flags=re.DOTALL)  # cited by
+    paragraphs = re.findall(r"<(p|li|h2)\b[^>]*>(.*?)</\1>", text, re.DOTALL)
+    marked = [(tag, terms_in(body)) for tag, body in paragraphs]
+    assert marked == [
+        ("p", [("speaker", "speaker")]),  # 61.11 defines "public objective": not marked there
+        ("p", [("public-objective", "public objective")]),  # 61.14 defines "speaker"
+        ("p", [("public-objective", "public objective"), ("speaker", "Speaker")]),
+        ("h2", []),
+        ("li", [("speaker", "speaker token")]),
+    ]
+    assert '<a class="term-ref" href="../glossary/#speaker" data-term="ti4:speaker">' in converted
+    assert "<code>public objective</code>" in converted
+
+
+def test_a_page_holds_the_texts_of_the_rules_and_terms_it_cites(converted: str) -> None:
+    found = re.search(r'<div class="checker-previews" hidden data-search-exclude>\n(.*)\n</div>$',
+                      converted, re.DOTALL)
+    assert found, "the previews close the page"
+    entries = [{name: htmllib.unescape(value) for name, value in
+                re.findall(r'([a-z-]+)="([^"]*)"', line)} for line in found[1].split("\n")]
+    assert entries == [
+        {"data-rule-preview": "ti4:61.14", "href": "#61.14", "data-number": "61.14",
+         "data-title": TITLES["61.14"], "data-section": "Objective cards",
+         "data-text": "The speaker reveals one public objective; the speaker token moves "
+                      "with Politics."},
+        {"data-term-preview": "ti4:speaker", "href": "#61.14", "data-name": "Speaker",
+         "data-number": "61.14", "data-text": "The player who reveals the public objective."},
+        {"data-term-preview": "ti4:public-objective", "href": "#61.11",
+         "data-name": "Public objective", "data-number": "61.11",
+         "data-text": "An objective every player may score; see also 61.6."},
+    ]
+
+
+def test_the_glossary_page_gives_each_entry_its_anchor(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    plain_site(docs)
+    (docs / "ti4" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    html = markdown.markdown(GLOSSARY, extensions=[RulesExtension(
+        docs_dir=str(docs), scenarios="", page="ti4/glossary.md"), "fenced_code"])
+    assert re.findall(r'<li class="glossary-entry" id="([a-z-]+)"><dfn>([^<]+)</dfn>', html) == [
+        ("speaker", "Speaker"), ("public-objective", "Public objective")]
+    assert "term-ref" not in html, "the glossary marks no term of its own"

@@ -1,0 +1,432 @@
+"""The reader at the table, in a real browser: a rule reference or a glossary term previewed on
+hover, keyboard focus and tap; every page readable on a 390 px phone; a rules page on paper;
+the site installed and read offline; and the site opened from a plain folder of files.
+
+The built site, its local server and Chromium are those of `test_site_browser`; the offline
+test serves the site on a server of its own, to stop it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_site_browser import SCREENSHOTS, _Handler, _Server, browser, built, site
+
+from checker.games.ti4.rules import TITLES
+
+__all__ = ["browser", "built", "site"]  # fixtures, shared with test_site_browser
+
+PAGE = "ti4/objective-cards/"
+PHONE = {"width": 390, "height": 844}
+POPOVER = ".ref-pop"
+
+REQUESTS: list[str] = []
+"""Every URL any page of this module asked for."""
+
+SHOWN_JS = """pop => pop.hidden ? null : {
+    head: pop.querySelector('.ref-pop__head').textContent.trim(),
+    text: (pop.querySelector('.ref-pop__text') || {textContent: ''}).textContent,
+    links: Array.from(pop.querySelectorAll('a')).map(a => [a.textContent, a.href]),
+    role: pop.getAttribute('role'),
+}"""
+"""What the popover shows, or null when it is hidden."""
+
+RULE_JS = """async ([url, id]) => {
+    const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html');
+    const rule = doc.getElementById(id);
+    const number = rule.querySelector(':scope > a.rule-num').textContent;
+    rule.querySelectorAll(':scope > a.rule-num, :scope > .rule-search, details')
+        .forEach(el => el.remove());
+    return [number, rule.textContent.replace(/\\s+/g, ' ').trim()];
+}"""
+"""A rule item's number and text as its own page shows them."""
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """A page in a fresh browser context (options as for `new_context`), every request
+    recorded; an error thrown by the checker's scripts fails the test."""
+    contexts, errors = [], []
+
+    def _open(**options: Any) -> Page:
+        context = browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        context.on("request", lambda request: REQUESTS.append(request.url))
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append((page.url, f"{error}\n{error.stack}")))
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
+    assert [(url, error) for url, error in errors if "assets/checker/" in error] == [], \
+        "an error in the checker's scripts"
+
+
+def shown(page: Page) -> dict[str, Any] | None:
+    popover = page.locator(POPOVER)
+    return popover.evaluate(SHOWN_JS) if popover.count() else None
+
+
+def rule_as_shown(page: Page, href: str) -> tuple[str, str]:
+    url, _, anchor = href.partition("#")
+    return tuple(page.evaluate(RULE_JS, [url, anchor]))  # type: ignore[return-value]
+
+
+def test_a_rule_reference_previews_its_rule_on_hover(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site + PAGE)
+    link = page.locator('p.rule a.rule-ref[href*="/status-phase/#81.1"]').first
+    href = link.evaluate("a => a.href")
+    number, text = rule_as_shown(page, href)
+    link.hover()
+    expect(page.locator(POPOVER)).to_be_visible()
+    assert shown(page) == {
+        "head": f"{number} {TITLES['81.1']}",
+        "text": text,
+        "links": [[f"Status Phase, {number} \u2192", href]],
+        "role": "tooltip",
+    }
+    assert link.get_attribute("aria-describedby") == "checker-ref-pop"
+    assert page.url == site + PAGE, "the preview does not leave the page"
+    page.mouse.move(0, 0)
+    expect(page.locator(POPOVER)).to_be_hidden()
+    assert link.get_attribute("aria-describedby") is None
+    assert link.get_attribute("title") == f"ti4:81.1: {TITLES['81.1']}", "the tooltip comes back"
+
+
+def test_walkthrough_badges_and_narration_preview_their_rules(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site + PAGE)
+    walkthrough = page.locator("[data-walkthrough]").first
+    for where in (".wt-about", "li.wt-step:visible .wt-events", ".wt-outcome"):
+        links = walkthrough.locator(f"{where} a.rule-ref")
+        if not links.count():
+            continue
+        link = links.first
+        link.scroll_into_view_if_needed()
+        link.hover()
+        expect(page.locator(POPOVER)).to_be_visible()
+        said = shown(page)
+        assert said is not None and said["head"].startswith(link.inner_text() + " "), where
+        assert said["links"][0][1] == link.evaluate("a => a.href"), where
+        page.mouse.move(0, 0)
+        expect(page.locator(POPOVER)).to_be_hidden()
+
+
+def test_keyboard_focus_shows_the_preview_and_escape_hides_it(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site + PAGE)
+    page.locator("article h1").click()
+    for _ in range(60):  # Tab through the page to its first rule reference
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('a.rule-ref')"):
+            break
+    else:
+        raise AssertionError("no rule reference reached with Tab")
+    focused = page.locator(":focus")
+    href = focused.evaluate("a => a.href")
+    number, text = rule_as_shown(page, href)
+    expect(page.locator(POPOVER)).to_be_visible()
+    said = shown(page)
+    assert said is not None
+    assert (said["head"].split(" ", 1)[0], said["text"]) == (number.split(" ")[0], text)
+    described = focused.get_attribute("aria-describedby")
+    assert described and page.locator(f"#{described}").get_attribute("role") == "tooltip"
+    page.keyboard.press("Escape")
+    expect(page.locator(POPOVER)).to_be_hidden()
+    assert page.evaluate("document.activeElement.href") == href, "the focus stays on the link"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator(POPOVER)).to_be_visible()
+
+
+def test_a_tap_previews_and_a_second_tap_follows_the_link(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.goto(site + PAGE)
+    link = page.locator('p.rule a.rule-ref[href*="/status-phase/#"]').first
+    link.scroll_into_view_if_needed()
+    link.tap()
+    expect(page.locator(POPOVER)).to_be_visible()
+    box = page.locator(POPOVER).bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert page.url == site + PAGE
+    target = link.evaluate("a => a.href")
+    link.tap()
+    page.wait_for_url(target)
+
+
+def test_each_game_has_a_glossary_whose_terms_link_to_their_rules(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    for game in ("ti4", "ti3", "arcs"):
+        page.goto(f"{site}{game}/glossary/")
+        entries = page.locator("li.glossary-entry")
+        assert entries.count() >= 15, game
+        broken = entries.evaluate_all("""items => items.filter(item => !item.id
+            || !item.querySelector(':scope > dfn')
+            || !item.querySelector('a.rule-ref[href*="#"]')).map(item => item.textContent)""")
+        assert broken == [], game
+        # Each defining rule is a rule item of its page.
+        for href in entries.evaluate_all(
+                "items => items.map(i => i.querySelector('a.rule-ref').href)")[:40]:
+            number, _ = rule_as_shown(page, href)
+            assert number, href
+
+
+def test_a_term_used_on_a_page_shows_its_definition(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site + "arcs/glossary/")
+    entry = page.locator('li.glossary-entry[id="loyal"]')
+    definition = entry.evaluate("""item => {
+        const copy = item.cloneNode(true);
+        copy.querySelector('dfn').remove();
+        return copy.textContent.replace(/\\s+/g, ' ').replace(/^\\s*:\\s*/, '')
+            .replace(/\\s*\\([^()]*\\)\\.?\\s*$/, '.');
+    }""")
+    rule = entry.locator("a.rule-ref").evaluate("a => a.href")
+    page.goto(site + "arcs/standard-actions/")
+    term = page.locator('a.term-ref[data-term="arcs:loyal"]').first
+    term.scroll_into_view_if_needed()
+    term.hover()
+    expect(page.locator(POPOVER)).to_be_visible()
+    said = shown(page)
+    assert said is not None
+    assert said["head"] == "Loyal"
+    assert said["text"] == definition[:1].upper() + definition[1:]
+    assert said["links"] == [["Rule 6.5", rule], ["Glossary", f"{site}arcs/glossary/#loyal"]]
+    # Focus shows it too; a click leads to the glossary entry.
+    page.mouse.move(0, 0)
+    expect(page.locator(POPOVER)).to_be_hidden()
+    term.focus()
+    expect(page.locator(POPOVER)).to_be_visible()
+    term.click()
+    page.wait_for_url(f"{site}arcs/glossary/#loyal")
+    expect(page.locator('li.glossary-entry[id="loyal"]')).to_be_in_viewport()
+
+
+def test_a_term_is_not_marked_where_it_is_defined(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    page.goto(site + "arcs/the-board/")
+    assert page.locator('[id="6.5"] a.term-ref[data-term="arcs:loyal"]').count() == 0
+    assert page.locator('[id="6.5"] a.term-ref').count() == 0
+    assert page.locator('a.term-ref[data-term="arcs:loyal"]').count() >= 1
+    assert page.locator("h1 a.term-ref, h2 a.term-ref, code a.term-ref, a a.term-ref").count() == 0
+    # Nor on the page whose section defines it: that page is all about it.
+    custodians = 'a.term-ref[data-term="ti4:custodians-token"]'
+    page.goto(site + "ti4/custodians-token/")
+    assert page.locator(custodians).count() == 0
+    page.goto(site + "ti4/agenda-phase/")
+    assert page.locator(custodians).count() >= 1
+
+
+def site_pages(built: Path) -> list[str]:
+    return sorted(path.relative_to(built).as_posix().removesuffix("index.html")
+                  for path in built.rglob("*.html"))
+
+
+WIDTH_JS = """() => {
+    const width = document.documentElement.clientWidth;
+    const wide = Array.from(document.querySelectorAll('body *')).filter(el => {
+        const box = el.getBoundingClientRect();
+        return box.right > width + 1 && box.width > 0 && el.checkVisibility();
+    }).map(el => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(
+        el.getBoundingClientRect().right));
+    return [document.documentElement.scrollWidth, width, wide.slice(-3)];
+}"""
+
+
+def test_no_page_scrolls_sideways_on_a_phone(
+        site: str, built: Path, open_page: Callable[..., Page]) -> None:
+    page = open_page(viewport=PHONE)
+    pages = site_pages(built)
+    assert len(pages) >= 40
+    sideways = {}
+    for path in pages:
+        page.goto(site + path)
+        scrolled, width, wide = page.evaluate(WIDTH_JS)
+        if scrolled > width:
+            sideways[path] = (scrolled, wide)
+    assert sideways == {}, "pages wider than a 390 px phone"
+
+
+WORDS_JS = """cell => {
+    // The words of a cell that a line break cuts in two (a break after a hyphen is fine).
+    const broken = [];
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent.matchAll(/[^\\s\u2010-]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (range.getClientRects().length > 1) broken.push(word[0]);
+        }
+    }
+    return broken;
+}"""
+
+
+def test_the_scenario_lists_keep_words_whole_on_a_phone(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page(viewport=PHONE)
+    for game in ("ti4", "ti3", "arcs"):
+        page.goto(f"{site}{game}/scenarios/")
+        cells = page.locator("table.wt-list tbody td")
+        assert cells.count() > 30
+        broken = [word for word in cells.evaluate_all(
+            f"cells => cells.flatMap({WORDS_JS})")]
+        assert broken == [], game
+        shown_on = page.locator("table.wt-list tbody tr").first.locator("td").nth(2)
+        assert shown_on.evaluate("td => getComputedStyle(td, '::before').content") == \
+            '" \u00b7 shown on "'
+
+
+def test_a_rules_page_prints_without_navigation_and_with_short_walkthroughs(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page(viewport={"width": 1280, "height": 1100})
+    page.goto(site + PAGE)
+    walkthrough = page.locator("[data-walkthrough]:has(.wt-refused)").first
+    expect(walkthrough.locator(".wt-stepper")).to_be_visible()
+    chrome = [".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer"]
+    for part in chrome:
+        expect(page.locator(part).first).to_be_visible()
+    page.emulate_media(media="print")
+    for part in chrome:
+        expect(page.locator(part).first).to_be_hidden()
+    for kept in (".wt-title", ".wt-badge", ".wt-about a.rule-ref", ".wt-outcome",
+                 ".wt-refused"):
+        expect(walkthrough.locator(kept).first).to_be_visible()
+    for gone in (".wt-stepper", ".wt-setup", ".wt-events", ".wt-source", "dl.wt-state"):
+        expect(walkthrough.locator(gone).first).to_be_hidden()
+    # Every refused step shows, whichever step the stepper was on.
+    refused = walkthrough.locator("li.wt-step:has(.wt-refused)")
+    assert refused.count() >= 1
+    for index in range(refused.count()):
+        expect(refused.nth(index)).to_be_visible()
+    article = page.locator("article").bounding_box()
+    assert article is not None and article["x"] < 40, "the text takes the paper's width"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    walkthrough.screenshot(path=str(SCREENSHOTS / "print-walkthrough.png"))
+    page.emulate_media(media="screen")
+    expect(walkthrough.locator(".wt-stepper")).to_be_visible()
+
+
+@pytest.fixture
+def stoppable(built: Path) -> Iterator[tuple[str, Callable[[], None]]]:
+    """The built site on a server of its own: its URL, and how to stop it."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    stopped = []
+
+    def stop() -> None:
+        if not stopped:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=10)
+            stopped.append(True)
+
+    yield f"http://127.0.0.1:{server.server_address[1]}/", stop
+    stop()
+
+
+KEPT_JS = """async () => {
+    const cache = await caches.open('checker-pages-v1');
+    const kept = new Set((await cache.keys()).map(request => request.url));
+    const loaded = performance.getEntriesByType('resource').map(entry => entry.name)
+        .filter(url => url.startsWith(location.origin));
+    return [location.href.split('#')[0], ...loaded].every(url => kept.has(url));
+}"""
+"""Whether the service worker keeps the page and every file of the site it loaded."""
+
+
+def wait_kept(page: Page) -> None:
+    page.wait_for_function(KEPT_JS, polling=100, timeout=10_000)
+
+
+def test_visited_pages_read_offline(
+        stoppable: tuple[str, Callable[[], None]], open_page: Callable[..., Page]) -> None:
+    root, stop = stoppable
+    page = open_page()
+    page.goto(root)
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    manifest = page.evaluate("""async () => {
+        const link = document.querySelector('link[rel=manifest]');
+        const manifest = await (await fetch(link.href)).json();
+        const icons = await Promise.all(manifest.icons.map(async icon => {
+            const response = await fetch(new URL(icon.src, link.href));
+            return [icon.sizes, response.ok, response.headers.get('content-type')];
+        }));
+        return [manifest.start_url, manifest.display, icons];
+    }""")
+    assert manifest == ["./", "standalone", [["192x192", True, "image/png"],
+                                             ["512x512", True, "image/png"]]]
+    cdp = page.context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+    wait_kept(page)
+    page.locator(f'.md-nav--primary a.md-nav__link[href$="/{PAGE}"]').first.click()
+    page.wait_for_url(f"**/{PAGE}")
+    wait_kept(page)
+    stop()
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("article h1")).to_contain_text("Objective Cards")
+    walkthrough = page.locator("[data-walkthrough]").first
+    expect(walkthrough.locator(".wt-stepper")).to_be_visible()  # the scripts were kept
+    link = page.locator("p.rule a.rule-ref").first
+    link.hover()
+    expect(page.locator(POPOVER)).to_be_visible()  # and the style
+    assert page.locator(POPOVER).evaluate("pop => getComputedStyle(pop).position") == "absolute"
+    page.goto(root)
+    expect(page.locator("article h1")).to_be_visible()
+    page.goto(root + "ti3/end-of-game/")
+    expect(page.locator("h1")).to_have_text("You are offline")
+    assert page.locator("li a").evaluate_all("links => links.map(a => a.href)") == [
+        root, root + PAGE]
+
+
+def test_from_a_folder_of_files_the_site_still_works(
+        built: Path, open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text)
+            if message.type == "error" else None)
+    page.goto((built / PAGE / "index.html").as_uri())
+    page.wait_for_load_state("load")
+    # A walkthrough is a stepper, or lists every step as without JavaScript.
+    walkthrough = page.locator("[data-walkthrough]").first
+    steps = walkthrough.locator("li.wt-step")
+    if walkthrough.locator(".wt-stepper").count():
+        walkthrough.locator(".wt-next").click()
+        expect(walkthrough.locator(".wt-count")).to_have_text(re.compile(r"^Step 2 of "))
+    else:
+        expect(walkthrough.locator("li.wt-step:visible")).to_have_count(steps.count())
+    page.locator("p.rule a.rule-ref").first.hover()
+    expect(page.locator(POPOVER)).to_be_visible()
+    assert page.locator('link[rel="manifest"]').count() == 0
+    assert page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null") \
+        is None
+    assert [line for line in console if "sw.js" in line or "manifest" in line] == []
+
+
+def test_no_request_leaves_the_site(site: str) -> None:
+    """Runs last: every request the tests above made."""
+    assert len(REQUESTS) > 10
+    outside = sorted({url for url in REQUESTS if not url.startswith(
+        ("http://127.0.0.1:", "file://", "data:", "blob:"))})
+    assert outside == []
