@@ -13,9 +13,9 @@ from checker.games.arcs.round_end import close_round
 from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen
 
-STEP_NAMES = {Stage.SCORING: "step 1, score ambitions", Stage.CLEANED: "step 2, clean up",
-              Stage.CHECKED: "step 3, end the game or advance the chapter",
-              Stage.DRAWN: "step 4, draw cards"}
+STEP_NAMES = {Stage.SCORING: "scoring ambitions", Stage.CLEANED: "the clean-up",
+              Stage.CHECKED: "the check for the end of the game",
+              Stage.DRAWN: "drawing new hands"}
 
 Core = Callable[[State], tuple[State, Events]]
 

@@ -59,9 +59,9 @@ def _stage(state: State) -> str:
         return "game over"
     return {
         Stage.PLAYING: "being played",
-        Stage.SCORING: "over: step 1, scoring ambitions",
-        Stage.CLEANED: "over: step 2, clean-up, done",
-        Stage.CHECKED: "begins once the hands are drawn (step 4)",
+        Stage.SCORING: "over: ambitions being scored",
+        Stage.CLEANED: "over: clean-up done",
+        Stage.CHECKED: "over: the next chapter begins once new hands are drawn",
         Stage.DRAWN: "new hands drawn; the initiative holder starts",
     }[state.stage]
 

@@ -9,6 +9,7 @@ from checker.games.arcs.common import Events, cite, listed, refuse
 from checker.games.arcs.components import BOX_RESOURCES, COUNTED, NEUTRAL, face
 from checker.games.arcs.state import Gain, Result, Stage, State
 from checker.games.immutable import frozen
+from checker.sentences import change
 
 WHAT = {"Tycoon": "Fuel and Material icons", "Tyrant": "Captives", "Warlord": "Trophies",
         "Keeper": "Relic icons", "Empath": "Psionic icons"}
@@ -62,7 +63,8 @@ def score_ambition(state: State, args: Any, reach_scoring: Any) -> tuple[State, 
     if state.stage in (Stage.PLAYING, Stage.DRAWN):
         state, events = reach_scoring(state)
     elif state.stage is not Stage.SCORING:
-        refuse("1.4", "ambitions are scored in step 1, which is already over")
+        refuse("1.4", "ambitions are scored first when a chapter ends, and that is already "
+               "over")
     ambition = args["ambition"]
     if not state.boxes.get(ambition):
         refuse("2.2", f"{ambition} has no ambition marker in its box, so it is not scored")
@@ -134,8 +136,9 @@ def score(state: State, ambition: str) -> tuple[State, Events]:
                                   f"{ambition}."))
     gains = tuple(Gain(p, n, ambition) for p, n in gained.items() if n)
     if gains:
-        moves = ", ".join(f"{g.player} {state.power(g.player)} -> "
-                          f"{state.power(g.player) + g.power}" for g in gains)
+        moves = ", ".join(f"{g.player} " + change(state.power(g.player),
+                                                  state.power(g.player) + g.power)
+                          for g in gains)
         events.append(cite("2.6", f"Power track: {moves}."))
     result = Result(ambition, markers, frozen(tally), first, second, frozen(gained),
                     frozen(bonus))
