@@ -40,21 +40,33 @@ def test_each_rule_counts_the_verified_examples_that_illustrate_it_and_that_cite
 
 
 def test_the_rules_no_example_covers_come_first_in_rule_order(coverage: str) -> None:
+    """Section 61 is covered through its parts (61.6, 61.8, 61.12), though no example names
+    it; it comes with the covered rules, its own counts 0."""
     found = rows(coverage)
     covered = [ref for ref, _, illustrated, cited in found if illustrated or cited]
     assert covered == ["61.6", "61.8", "61.12"]
-    assert [ref for ref, *_ in found[-3:]] == covered
-    uncovered = [f"ti4:{ref}" for ref, *_ in found[:-3]]
+    assert [ref for ref, *_ in found[-4:]] == ["61", *covered]
+    assert ("61", f"{TITLES['61']} (covered through its parts)", 0, 0) in found
+    uncovered = [f"ti4:{ref}" for ref, *_ in found[:-4]]
     assert uncovered == sorted(uncovered, key=rule_order)
-    assert coverage.index("Rules no example covers (112)") < \
-        coverage.index("Rules with examples (3)")
+    assert coverage.index("Rules no example covers (111)") < \
+        coverage.index("Rules with examples (4)")
 
 
 def test_the_page_gives_the_games_totals_and_titles(coverage: str) -> None:
-    assert ("Twilight Imperium (4th edition): <strong>115 rules</strong>, 3 of them covered by a "
-            "verified example (2%), 112 not covered yet. Worked examples: 3, 2 of them "
+    assert ("Twilight Imperium (4th edition): <strong>115 rules</strong>, 4 of them covered by a "
+            "verified example (3%), 111 not covered yet. Worked examples: 3, 2 of them "
             "verified.") in coverage
     assert ("61.6", TITLES["61.6"], 1, 0) in rows(coverage)
+
+
+def test_a_section_is_made_of_the_rules_under_its_number() -> None:
+    from checker.site.coverage import _is_part
+
+    assert _is_part("ti4:61.6", "ti4:61") and _is_part("ti4:2.3c", "ti4:2.3")
+    assert _is_part("ti4:61.note2", "ti4:61")
+    assert not _is_part("ti4:10", "ti4:1") and not _is_part("ti4:61", "ti4:61")
+    assert not _is_part("ti4:61.6", "ti4:6")
 
 
 def test_rules_sort_by_their_numbers() -> None:

@@ -36,19 +36,33 @@ class Covered:
     """Verified examples whose `about:` names the rule."""
     cited: int
     """Verified examples the engine decided by the rule."""
+    parts_covered: bool = False
+    """A section (a rule with sub-rules, such as 61 or 2.3) one of whose sub-rules is covered:
+    the section is covered through its parts, whatever its own counts."""
 
     @property
     def covered(self) -> bool:
-        return bool(self.illustrated or self.cited)
+        return bool(self.illustrated or self.cited or self.parts_covered)
 
 
 def game_coverage(rules: Iterable[str], uses: RuleUses) -> list[Covered]:
     """Every rule of `rules` with its counts, the uncovered ones first, each part in the
-    rules' order."""
-    counted = [Covered(rule, sum(map(verified, uses.illustrated.get(rule, ()))),
-                       sum(verified(d.example) for d in uses.decided.get(rule, ())))
-               for rule in sorted(rules, key=rule_order)]
+    rules' order. A section counts as covered when one of its sub-rules is."""
+    ordered = sorted(rules, key=rule_order)
+    own = {rule: (sum(map(verified, uses.illustrated.get(rule, ()))),
+                  sum(verified(d.example) for d in uses.decided.get(rule, ())))
+           for rule in ordered}
+    covered_rules = [rule for rule, counts in own.items() if any(counts)]
+    counted = [Covered(rule, *own[rule], parts_covered=any(
+                   _is_part(other, rule) for other in covered_rules))
+               for rule in ordered]
     return [c for c in counted if not c.covered] + [c for c in counted if c.covered]
+
+
+def _is_part(rule: str, section: str) -> bool:
+    """Whether `rule` is a sub-rule of `section`: 61.6 of 61, 2.3c of 2.3 (not 10 of 1)."""
+    rest = rule.removeprefix(section)
+    return rest != rule and rest != "" and (rest[0] == "." or rest[0].isalpha())
 
 
 def rule_order(rule: str) -> tuple[tuple[int, int, str], ...]:
@@ -91,6 +105,8 @@ def _table(context: SiteContext, part: list[Covered], links: Links) -> str:
     rows = []
     for entry in part:
         title = rule_title(entry.rule, context.rules, context.index)
+        if entry.parts_covered and not (entry.illustrated or entry.cited):
+            title += " (covered through its parts)"
         rows.append(f"<tr><td>{links(entry.rule)}</td><td>{escape(title)}</td>"
                     f"<td>{entry.illustrated}</td><td>{entry.cited}</td></tr>\n")
     return one_byte(
