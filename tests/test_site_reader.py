@@ -363,7 +363,7 @@ def test_visited_pages_read_offline(
     root, stop = stoppable
     page = open_page()
     page.goto(root)
-    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
     manifest = page.evaluate("""async () => {
         const link = document.querySelector('link[rel=manifest]');
         const manifest = await (await fetch(link.href)).json();

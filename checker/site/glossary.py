@@ -3,16 +3,18 @@ each defined in a sentence and linked to the rule that defines it:
 
     - **Initiative order**: the order players act in, lowest strategy card number
       first ([[ti4:48.1]]).
-    - **Captives**, **captive**: Rival agents held on a player's board ([[arcs:6.10]]).
+    - **Captives**, **Captive**: Rival agents held on a player's board ([[arcs:6.12]]).
 
 The first bold words are the term; more bold words before the colon are other forms of it
 that the pages use. The entry's last rule reference is the defining rule (a reference to no
-rule is a located problem, as anywhere). On every other page of the game, the first use of a term in
-each paragraph, list item or table cell shows its definition on hover, focus or tap.
+rule is a located problem, as anywhere). On the game's other pages, the first use of a term
+in each paragraph, list item or table cell shows its definition on hover, focus or tap
+(`checker.site.previews`).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -58,6 +60,7 @@ class Glossary:
     """The glossary page inside the docs folder: "ti4/glossary.md"."""
     terms: tuple[Term, ...]
 
+    @functools.cached_property
     def pattern(self) -> re.Pattern[str] | None:
         """Any form of any term, as a whole word, case aside (longest first)."""
         forms = sorted({form for term in self.terms for form in term.forms}, key=len,
@@ -67,7 +70,9 @@ class Glossary:
         return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(f) for f in forms) +
                           r")(?![\w-])", re.IGNORECASE)
 
+    @functools.cached_property
     def by_form(self) -> dict[str, Term]:
+        """Each term by each of its forms, case aside."""
         return {form.casefold(): term for term in self.terms for form in term.forms}
 
 

@@ -61,16 +61,15 @@ class TermProcessor(Treeprocessor):
         anchors = now.context.rules.anchors
         here = {term.name for term in glossary.terms if "." not in term.rule.partition(":")[2]
                 and term.rule in anchors and anchors[term.rule].page == now.page}
-        pattern = glossary.pattern()
-        if pattern is not None:
-            _Marker(self, now, glossary, pattern, here).walk(root, set(here), "")
+        if glossary.pattern is not None:
+            _Marker(self, now, glossary, glossary.pattern, here).walk(root, set(here), "")
 
 
 class _Marker:
     def __init__(self, processor: TermProcessor, now: Converting, glossary: Glossary,
                  pattern: re.Pattern[str], never: set[str]) -> None:
         self.processor, self.now, self.pattern, self.never = processor, now, pattern, never
-        self.forms = glossary.by_form()
+        self.forms = glossary.by_form
         self.href = now.context.rules.page_link(glossary.page, now.page)
         self.game = glossary.game
 
@@ -102,7 +101,7 @@ class _Marker:
 
 
 def _entries(root: etree.Element, glossary: Glossary) -> None:
-    """The glossary page's entries, in the order the glossary read them."""
+    """Each entry of the glossary page: its anchor, and its term as the defining instance."""
     terms = {term.name: term for term in glossary.terms}
     for item in root.iter("li"):
         holder = item[0] if len(item) and item[0].tag == "p" and not (item.text or "").strip() \
