@@ -161,7 +161,10 @@
 
   document.addEventListener("click", copyLink);
   window.addEventListener("hashchange", followHash);
+  // Material's document$ announces each page under instant navigation, but never fires when
+  // the site is opened from a folder of files (file://): set up on load as well (init skips
+  // what is already set up).
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(init);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
