@@ -127,12 +127,14 @@ def _list(heading: str, items: list[str], total: int, uses: RuleUses, game: str,
 
 
 def _example(uses: RuleUses, example: Example, step: int, rules: RuleMap, page: str) -> str:
-    where = uses.shown_on.get(example.id, page)
+    where = uses.shown_on.get(example.id)
     target = step_anchor(example.id, step) if step else example.id
-    href = f"{_page_href(rules, where, page)}#{target}"
     mark = " <strong>(does not hold)</strong>" if not example.passed else \
         " (disputed)" if example.disputed else ""
     at = f", step {step}" if step else ""
+    if where is None:  # past its list page's budget: no walkthrough on the site
+        return f'{escape(example.title)}{at}{mark} (<code>{escape(example.location.path)}</code>)'
+    href = f"{_page_href(rules, where, page)}#{target}"
     return f'<a href="{escape(href)}">{escape(example.title)}</a>{at}{mark}'
 
 

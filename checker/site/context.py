@@ -36,6 +36,13 @@ from checker.yamlsource import Text
 
 _SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
 
+LIST_BUDGET = 400_000
+"""How much walkthrough HTML (drafts, in characters) a game's list page shows of the
+standalone scenarios no page embeds, so no page grows past about 1 MB whatever the number of
+scenarios: the others are listed by file (`scenario_list`)."""
+OTHER = "other"
+"""The section of scenarios that are about no rule."""
+
 
 @dataclass(frozen=True, slots=True)
 class Page:
@@ -61,6 +68,9 @@ class SiteContext:
     lists: dict[str, str] = field(default_factory=dict)
     """Game -> the page that lists its scenarios by `[[scenarios:game]]`."""
     standalone: list[Example] = field(default_factory=list)
+    listed: dict[str, str] = field(default_factory=dict)
+    """Scenario id -> its game's list page, for the standalone scenarios no page embeds that
+    the list page shows (within `LIST_BUDGET`); the others have no walkthrough on the site."""
     problems: list[Problem] = field(default_factory=list)
     shown: dict[str, set[str]] = field(default_factory=dict)
     """By page: the ids of the walkthroughs and steps rendered on it."""
@@ -200,6 +210,7 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.problems += _lists(scans, checks.games, context.lists)
     context.problems += coverage_problems(scans, checks.games)
     context.problems += _unshown(context)
+    context.listed = _listed(context)
     rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
     context.rules, problems = build_map(scans, checks.games, rulebooks)
     context.problems += problems
@@ -220,12 +231,43 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
 
 def walkthrough_pages(context: SiteContext) -> dict[str, str]:
     """By scenario id: the page that shows its walkthrough (the first page that embeds it, the
-    page whose fence holds it, or its game's list page)."""
-    shown_on = {example.id: context.lists[example.game] for example in context.standalone
-                if example.game in context.lists}
+    page whose fence holds it, or its game's list page, within its budget)."""
+    shown_on = dict(context.listed)
     shown_on.update(context.homes)
     shown_on.update(context.embeds)
     return shown_on
+
+
+def section_of(example: Example) -> str:
+    """The rules section a standalone scenario is listed under: its first `about:` rule's."""
+    if not example.about:
+        return OTHER
+    return example.about[0].partition(":")[2].split(".")[0]
+
+
+def section_order(section: str) -> tuple[int, str]:
+    return (int(section), "") if section.isdigit() else (10**9, section)
+
+
+def _listed(context: SiteContext) -> dict[str, str]:
+    """The standalone scenarios no page embeds whose walkthroughs their game's list page
+    shows: by section and id, while their drafts fit in `LIST_BUDGET`."""
+    waiting = sorted((e for e in context.standalone
+                      if e.id not in context.embeds and e.game in context.lists),
+                     key=lambda e: (e.game, section_order(section_of(e)), e.id))
+    listed: dict[str, str] = {}
+    used: dict[str, int] = {}
+    full: set[str] = set()
+    for example in waiting:
+        if example.game in full:
+            continue
+        size = used.get(example.game, 0) + len(example.html) + len(example.source)
+        if size > LIST_BUDGET and used.get(example.game):
+            full.add(example.game)
+            continue
+        used[example.game] = size
+        listed[example.id] = context.lists[example.game]
+    return listed
 
 
 def _lists(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset],

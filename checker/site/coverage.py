@@ -52,10 +52,10 @@ def game_coverage(rules: Iterable[str], uses: RuleUses) -> list[Covered]:
     own = {rule: (sum(map(verified, uses.illustrated.get(rule, ()))),
                   sum(verified(d.example) for d in uses.decided.get(rule, ())))
            for rule in ordered}
-    covered_rules = [rule for rule, counts in own.items() if any(counts)]
-    counted = [Covered(rule, *own[rule], parts_covered=any(
-                   _is_part(other, rule) for other in covered_rules))
-               for rule in ordered]
+    # The sections of covered rules: each prefix `_is_part` accepts (61.6 and 61 of 61.6a).
+    sections = {rule[:i] for rule, counts in own.items() if any(counts)
+                for i in range(1, len(rule)) if rule[i] == "." or rule[i].isalpha()}
+    counted = [Covered(rule, *own[rule], parts_covered=rule in sections) for rule in ordered]
     return [c for c in counted if not c.covered] + [c for c in counted if c.covered]
 
 

@@ -3,7 +3,9 @@
 - A table of every scenario of the game, with the rules it illustrates and a link to where
   its walkthrough is shown.
 - Then the walkthroughs of the game's standalone scenarios that no page embeds, under a
-  heading for the section of the first rule each is about.
+  heading for the section of the first rule each is about, as many as `LIST_BUDGET` allows
+  (`SiteContext.listed`): with thousands of scenarios the others are not shown on the site,
+  and the table counts them by folder instead of a row each, so the page stays under 1 MB.
 
 Search finds a scenario by its title or narration where its walkthrough is shown, so the
 table is kept out of the search index (`data-search-exclude`, and under MkDocs a slot with no
@@ -16,13 +18,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from checker.site.context import SiteContext
+from checker.site.context import OTHER, SiteContext, section_of, section_order
 from checker.site.results import Example
 from checker.site.rulemap import escape
 from checker.site.walkthrough import Links
 
-OTHER = "other"
-"""The section of scenarios that are about no rule."""
+__all__ = ["OTHER", "scenario_list", "section_of"]
 
 
 def scenario_list(context: SiteContext, game: str, links: Links,
@@ -33,7 +34,7 @@ def scenario_list(context: SiteContext, game: str, links: Links,
                       key=lambda e: e.id)
     sections: dict[str, list[Example]] = defaultdict(list)
     for example in context.standalone:
-        if example.game == game and example.id not in context.embeds:
+        if example.game == game and context.listed.get(example.id) == links.page:
             sections[section_of(example)].append(example)
     shown_on = {example.id: links.page for members in sections.values() for example in members}
     shown_on.update(context.homes)
@@ -41,21 +42,11 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     title = context.checks.games[game].title if game in context.checks.games else game
     lines = ["", stash(context.defer(links.page, _table(context, game, title, examples,
                                                        shown_on, links))), ""]
-    for section in sorted(sections, key=_section_order):
+    for section in sorted(sections, key=section_order):
         members = sorted(sections[section], key=lambda e: e.id)
         lines += [f"## {_heading(context, game, section)}", "",
                   stash(context.walkthroughs_html(members, links)), ""]
     return lines
-
-
-def section_of(example: Example) -> str:
-    if not example.about:
-        return OTHER
-    return example.about[0].partition(":")[2].split(".")[0]
-
-
-def _section_order(section: str) -> tuple[int, str]:
-    return (int(section), "") if section.isdigit() else (10**9, section)
 
 
 def _heading(context: SiteContext, game: str, section: str) -> str:
@@ -73,8 +64,12 @@ def _table(context: SiteContext, game: str, title: str, examples: list[Example],
     verified = sum(1 for e in examples if e.passed)
     rows = []
     urls: dict[str, str] = {}  # a few pages show thousands of scenarios
+    unshown: dict[str, list[Example]] = defaultdict(list)
     for example in examples:
-        where = shown_on.get(example.id, uri)
+        where = shown_on.get(example.id)
+        if where is None:
+            unshown[example.location.path.rpartition("/")[0]].append(example)
+            continue
         url = urls.get(where)
         if url is None:
             url = urls[where] = "" if where == uri else context.rules.page_link(where, uri)
@@ -84,6 +79,8 @@ def _table(context: SiteContext, game: str, title: str, examples: list[Example],
         rows.append(f'<tr><td><a href="{target}">{escape(example.title)}</a>{mark}</td>'
                     f'<td>{about}</td><td><a href="{target}">{escape(_page_name(where, uri))}'
                     f"</a></td></tr>\n")
+    for folder, members in sorted(unshown.items()):
+        rows.append(_unshown_row(folder, members))
     return (f'<div data-search-exclude>\n<p>Every worked example of the {escape(title)} pages '
             f'and every standalone scenario under <code>scenarios/{escape(game)}/</code>, each '
             f'checked by the rules engine when this site was built: {len(examples)} scenarios, '
@@ -91,6 +88,18 @@ def _table(context: SiteContext, game: str, title: str, examples: list[Example],
             f'<table class="wt-list">\n<thead><tr><th>Scenario</th><th>Illustrates</th>'
             f'<th>Shown on</th></tr></thead>\n<tbody>\n{"".join(rows)}</tbody>\n</table>\n'
             f'</div>')
+
+
+def _unshown_row(folder: str, members: list[Example]) -> str:
+    """One row for the scenarios of a folder that no page shows (past `LIST_BUDGET`); those
+    that do not hold by name, since they fail the build."""
+    held = sum(1 for e in members if e.passed)
+    failed = "".join(f"<li><code>{escape(e.id)}</code> <strong>(does not hold)</strong></li>"
+                     for e in members if not e.passed)
+    noun = "scenario" if len(members) == 1 else "scenarios"
+    return (f'<tr><td>{len(members):,} more {noun} in <code>{escape(folder or ".")}/</code>, '
+            f'{held:,} of them hold{f"<ul>{failed}</ul>" if failed else ""}</td><td></td>'
+            f'<td>Not shown: too many for one page; see the files</td></tr>\n')
 
 
 def _page_name(uri: str, here: str) -> str:
