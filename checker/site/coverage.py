@@ -52,17 +52,23 @@ def game_coverage(rules: Iterable[str], uses: RuleUses) -> list[Covered]:
     own = {rule: (sum(map(verified, uses.illustrated.get(rule, ()))),
                   sum(verified(d.example) for d in uses.decided.get(rule, ())))
            for rule in ordered}
-    # The sections of covered rules: each prefix `_is_part` accepts (61.6 and 61 of 61.6a).
-    sections = {rule[:i] for rule, counts in own.items() if any(counts)
-                for i in range(1, len(rule)) if rule[i] == "." or rule[i].isalpha()}
+    sections = {section for rule, counts in own.items() if any(counts)
+                for section in _sections(rule)}
     counted = [Covered(rule, *own[rule], parts_covered=rule in sections) for rule in ordered]
     return [c for c in counted if not c.covered] + [c for c in counted if c.covered]
 
 
+def _sections(rule: str) -> set[str]:
+    """The sections `rule` is part of: ti4:61.6a is part of ti4:61.6 and ti4:61; 2.3c of 2.3
+    (never 10 of 1)."""
+    game, _, number = rule.partition(":")
+    return {f"{game}:{number[:i]}" for i in range(1, len(number))
+            if number[i] == "." or number[i].isalpha()}
+
+
 def _is_part(rule: str, section: str) -> bool:
-    """Whether `rule` is a sub-rule of `section`: 61.6 of 61, 2.3c of 2.3 (not 10 of 1)."""
-    rest = rule.removeprefix(section)
-    return rest != rule and rest != "" and (rest[0] == "." or rest[0].isalpha())
+    """Whether `rule` is a sub-rule of `section`."""
+    return section in _sections(rule)
 
 
 def rule_order(rule: str) -> tuple[tuple[int, int, str], ...]:

@@ -23,8 +23,6 @@ from checker.site.results import Example
 from checker.site.rulemap import escape
 from checker.site.walkthrough import Links
 
-__all__ = ["OTHER", "scenario_list", "section_of"]
-
 
 def scenario_list(context: SiteContext, game: str, links: Links,
                   stash: Callable[[str], str]) -> list[str]:
