@@ -209,27 +209,31 @@ def walkthroughs(site: Path) -> int:
 
 
 def check_site(site: Path, enabled: bool, count: int) -> dict[str, Any]:
-    """What a build wrote: with the checker, the list page shows the walkthroughs of as many
-    generated scenarios as its budget allows (`LIST_BUDGET`), links each of them, and counts
-    the others in one row for their folder; without it, no walkthrough at all. Returns sizes
-    for the report, with the largest page's."""
+    """What a build wrote: with the checker, the list page and the pages it continues on
+    (`ti4/scenarios/page-N/`) show the walkthrough of every generated scenario once, each
+    page's table linking its own; without it, no walkthrough at all. Returns sizes for the
+    report, with the largest page's."""
     listing = site / SCENARIOS_PAGE.removesuffix(".md") / "index.html"
+    parts = [listing, *sorted(listing.parent.glob("page-*/index.html"))]
     shown = walkthroughs(site)
-    text = listing.read_text(encoding="utf-8") if listing.exists() else ""
     if enabled:
-        listed = len(set(re.findall(r'href="#(bench-\d{5}-[a-z-]+)"', text)))
-        bench = len(set(re.findall(r'id="(bench-\d{5}-[a-z]+(?:-[a-z]+)*)" data-walkthrough',
-                                   text)))
-        counted = sum(int(n.replace(",", "")) for n in re.findall(
-            r"([\d,]+) more scenarios? in <code>scenarios/ti4/bench/", text))
-        if listed != bench or bench + counted != count:
-            sys.exit(f"{listing} shows {bench} generated scenarios, links {listed} and counts "
-                     f"{counted} more, not {count} in all")
+        bench: list[str] = []
+        for part in parts:
+            text = part.read_text(encoding="utf-8")
+            ids = re.findall(r'id="(bench-\d{5}-[a-z]+(?:-[a-z]+)*)" data-walkthrough', text)
+            listed = set(re.findall(r'href="#(bench-\d{5}-[a-z-]+)"', text))
+            if listed != set(ids):
+                sys.exit(f"{part} shows {len(ids)} generated scenarios and links {len(listed)}")
+            bench += ids
+        if len(bench) != count or len(set(bench)) != count:
+            sys.exit(f"the list's {len(parts)} pages show {len(set(bench))} generated scenarios, "
+                     f"not {count}")
     elif shown:
         sys.exit(f"the build without the checker shows {shown} walkthroughs")
     index = site / "search" / "search_index.json"
+    pages = [p for p in parts if p.exists()]
     return {"bytes": sum(p.stat().st_size for p in site.rglob("*") if p.is_file()),
-            "page": listing.stat().st_size if listing.exists() else 0,
+            "page": sum(p.stat().st_size for p in pages), "pages": len(pages),
             "search": index.stat().st_size if index.exists() else 0, "walkthroughs": shown,
             "largest": max((p.stat().st_size for p in site.rglob("*.html")), default=0)}
 
@@ -474,8 +478,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"target: the plugin adds at most {TARGET_ADDED:.0%} to the build time\n")
         for name, *_ in VARIANTS:
             i = info[name]
-            print(f"site {name:<5} {i['bytes'] / 1e6:6.1f} MB; scenario pages "
-                  f"{i['page'] / 1e6:5.1f} MB, {i['walkthroughs']} walkthroughs in all; "
+            print(f"site {name:<5} {i['bytes'] / 1e6:6.1f} MB; scenario list "
+                  f"{i['page'] / 1e6:5.1f} MB on {i['pages']} pages, {i['walkthroughs']} "
+                  f"walkthroughs in all; "
                   f"search index {i['search'] / 1e6:4.1f} MB; largest page "
                   f"{i['largest'] / 1e6:4.2f} MB")
         print(f"load average after: {load_average()}")

@@ -1,10 +1,12 @@
 """Scale: with thousands of standalone scenarios no page embeds, no page of the site grows past
-about 1 MB of HTML (the list page shows as many walkthroughs as its budget allows, and counts
-the others by folder), and no link leads to a walkthrough the site does not show."""
+about 1 MB of HTML: the list page shows as many walkthroughs as its budget allows, and the
+others follow on pages of their own (MkDocs' plugin adds them) or, without the plugin, are
+counted by folder; no link leads to a walkthrough the site does not show."""
 
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -27,25 +29,58 @@ def many(count: int) -> dict[str, str]:
     return files
 
 
-def test_thousands_of_scenarios_make_no_page_over_1_mb(tmp_path: Path) -> None:
+def page_sizes(site: Path) -> dict[str, int]:
+    return {str(path.relative_to(site)): path.stat().st_size for path in site.rglob("*.html")}
+
+
+def test_thousands_of_scenarios_are_paged_and_no_page_passes_1_mb(tmp_path: Path) -> None:
     config = make_site(tmp_path, {}, many(COUNT))
     cfg = built(config)
-    sizes = {str(path.relative_to(tmp_path / "site")): path.stat().st_size
-             for path in (tmp_path / "site").rglob("*.html")}
+    site = tmp_path / "site"
+    sizes = page_sizes(site)
     assert max(sizes.values()) < MAX_PAGE, sorted(sizes.items(), key=lambda kv: -kv[1])[:3]
-    listing = (tmp_path / "site" / "ti4" / "scenarios" / "index.html").read_text("utf-8")
-    shown = listing.count('<div class="wt"')
-    assert 50 < shown < COUNT
-    # The others are counted by folder, not listed one by one.
-    assert "more scenarios in <code>scenarios/ti4/part-2/</code>, 1,000 of them hold" in listing
-    assert "gen-02999" not in listing
-    # What the site does not show, nothing links to: rules.json says so.
-    rules = json.loads((tmp_path / "site" / "rules.json").read_text("utf-8"))
+    listing = (site / "ti4" / "scenarios" / "index.html").read_text("utf-8")
+    pages = sorted(site.glob("ti4/scenarios/page-*/index.html"),
+                   key=lambda p: int(p.parent.name.removeprefix("page-")))
+    assert len(pages) >= 3
+    # Every scenario has its walkthrough on exactly one page of the list, in order of id.
+    shown: list[str] = []
+    for page in [site / "ti4" / "scenarios" / "index.html", *pages]:
+        text = page.read_text("utf-8")
+        ids = re.findall(r'id="(gen-\d{5})" data-walkthrough', text)
+        assert ids, page
+        # Each page's table links the walkthroughs on that page, and the list's other pages.
+        assert set(re.findall(r'href="#(gen-\d{5})"', text)) == set(ids), page
+        assert text.count('aria-current="page"') >= 1
+        shown += ids
+    assert shown == [f"gen-{n:05d}" for n in range(COUNT)]
+    first = pages[0].parent.name
+    assert f'href="{first}/"' in listing and "scenarios follow on the next pages" in listing
+    assert f"of {len(pages) + 1}</h1>" in pages[-1].read_text("utf-8")
+    # Nothing is counted by folder: every scenario is on the site, and rules.json says where.
+    assert "more scenarios in" not in listing
+    rules = json.loads((site / "rules.json").read_text("utf-8"))
     urls = {s["id"]: s["url"] for s in rules["scenarios"]}
-    assert sum(1 for url in urls.values() if url) == shown
-    assert urls["gen-00000"] is not None and urls[f"gen-{COUNT - 1:05d}"] is None
+    assert all(urls[f"gen-{n:05d}"] for n in range(COUNT))
+    assert urls[f"gen-{COUNT - 1:05d}"].startswith(f"ti4/scenarios/{pages[-1].parent.name}/")
     assert LIST_BUDGET < MAX_PAGE
     assert not cfg.plugins["checker"].context.problems
+
+
+def test_without_the_plugin_the_list_counts_what_does_not_fit(tmp_path: Path) -> None:
+    """A generator that adds no pages (the extension alone, as under Zensical) shows what fits
+    on the list page and counts the others by folder; nothing links to what is not shown."""
+    config = make_site(tmp_path, {}, many(COUNT), plugin="  []")
+    built(config)
+    site = tmp_path / "site"
+    sizes = page_sizes(site)
+    assert max(sizes.values()) < MAX_PAGE, sorted(sizes.items(), key=lambda kv: -kv[1])[:3]
+    assert not list(site.glob("ti4/scenarios/page-*"))
+    listing = (site / "ti4" / "scenarios" / "index.html").read_text("utf-8")
+    shown = len(re.findall(r'id="gen-\d{5}" data-walkthrough', listing))
+    assert 20 < shown < COUNT
+    assert "more scenarios in <code>scenarios/ti4/part-2/</code>, 1,000 of them hold" in listing
+    assert "gen-02999" not in listing
 
 
 def test_adding_a_scenario_prints_no_warning_about_a_page_nobody_wrote(tmp_path: Path) -> None:

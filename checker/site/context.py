@@ -36,10 +36,12 @@ from checker.yamlsource import Text
 
 _SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
 
-LIST_BUDGET = 400_000
-"""How much walkthrough HTML (drafts, in characters) a game's list page shows of the
-standalone scenarios no page embeds, so no page grows past about 1 MB whatever the number of
-scenarios: the others are listed by file (`scenario_list`)."""
+LIST_BUDGET = 720_000
+"""How much walkthrough HTML (drafts and sources, in characters) one page of a game's list
+shows of the standalone scenarios no page embeds, so no page grows past about 1 MB whatever
+the number of scenarios. The others follow on pages of their own (`SiteContext.more`) where
+the generator lets the checker add pages (the MkDocs plugin); elsewhere they are counted by
+folder (`scenario_list`)."""
 OTHER = "other"
 """The section of scenarios that are about no rule."""
 
@@ -51,6 +53,18 @@ class Page:
     uri: str
     path: str
     content: str
+
+
+@dataclass(frozen=True, slots=True)
+class ListPage:
+    """A page a game's scenario list continues on: `number` 2, 3, ... of `count`."""
+
+    game: str
+    number: int
+    count: int
+
+    def heading(self, title: str) -> str:
+        return f"{title} scenarios, page {self.number} of {self.count}"
 
 
 @dataclass
@@ -68,9 +82,16 @@ class SiteContext:
     lists: dict[str, str] = field(default_factory=dict)
     """Game -> the page that lists its scenarios by `[[scenarios:game]]`."""
     standalone: list[Example] = field(default_factory=list)
+    paging: bool = False
+    """Whether the generator adds the pages a long list continues on (`more`): the MkDocs
+    plugin does; a generator that runs only the Markdown extension cannot."""
     listed: dict[str, str] = field(default_factory=dict)
-    """Scenario id -> its game's list page, for the standalone scenarios no page embeds that
-    the list page shows (within `LIST_BUDGET`); the others have no walkthrough on the site."""
+    """Scenario id -> the page of its game's list that shows it, for the standalone scenarios
+    no page embeds: the list page, then (`paging`) the pages the list continues on, each
+    within `LIST_BUDGET`. Without paging the others have no walkthrough on the site."""
+    more: dict[str, ListPage] = field(default_factory=dict)
+    """The pages a game's list continues on, by their path in the docs folder (pages no one
+    wrote: the plugin adds them)."""
     problems: list[Problem] = field(default_factory=list)
     shown: dict[str, set[str]] = field(default_factory=dict)
     """By page: the ids of the walkthroughs and steps rendered on it."""
@@ -153,15 +174,17 @@ def display(path: Path | str, root: Path | None) -> str:
 
 def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioChecks,
             root: Path | None = None, into: SiteContext | None = None,
-            docs: Path | None = None, problems: Iterable[Problem] = ()) -> SiteContext:
+            docs: Path | None = None, problems: Iterable[Problem] = (),
+            paging: bool = False) -> SiteContext:
     """Scan every page, check every scenario (the pages' fences and the files of the
     `scenarios` folder), map every rule, and gather every problem (`problems` to start with):
-    what the build reports, before a single page is rendered. With `docs`, the folder's copies
+    what the build reports, before a single page is rendered. With `paging`, the caller adds
+    the pages long lists continue on (`SiteContext.more`). With `docs`, the folder's copies
     of the checker's files are checked too (`site_files`). `into` is refilled in place, for a
     holder that already has it."""
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
-    context = SiteContext(checks)
+    context = SiteContext(checks, paging=paging)
     if into is not None:
         into.__dict__.update(context.__dict__)
         context = into
@@ -210,7 +233,7 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.problems += _lists(scans, checks.games, context.lists)
     context.problems += coverage_problems(scans, checks.games)
     context.problems += _unshown(context)
-    context.listed = _listed(context)
+    context.listed, context.more = _listed(context, set(scans))
     rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
     context.rules, problems = build_map(scans, checks.games, rulebooks)
     context.problems += problems
@@ -249,25 +272,63 @@ def section_order(section: str) -> tuple[int, str]:
     return (int(section), "") if section.isdigit() else (10**9, section)
 
 
-def _listed(context: SiteContext) -> dict[str, str]:
-    """The standalone scenarios no page embeds whose walkthroughs their game's list page
-    shows: by section and id, while their drafts fit in `LIST_BUDGET`."""
+def _listed(context: SiteContext, pages: set[str]) -> tuple[dict[str, str], dict[str, ListPage]]:
+    """The standalone scenarios no page embeds, each with the page of its game's list that
+    shows it: by section and id, as many on a page as fit in `LIST_BUDGET`; the list page
+    first, then (`paging`) pages of their own. Returns them and the pages added."""
     waiting = sorted((e for e in context.standalone
                       if e.id not in context.embeds and e.game in context.lists),
                      key=lambda e: (e.game, section_order(section_of(e)), e.id))
-    listed: dict[str, str] = {}
+    parts: dict[str, list[list[Example]]] = {}
     used: dict[str, int] = {}
-    full: set[str] = set()
+    for example in context.examples.values():  # the list page's table has a row for each
+        if example.id in context.embeds or example.id in context.homes:
+            used[example.game] = used.get(example.game, 0) + _row_size(example)
     for example in waiting:
-        if example.game in full:
-            continue
-        size = used.get(example.game, 0) + len(example.html) + len(example.source)
-        if size > LIST_BUDGET and used.get(example.game):
-            full.add(example.game)
-            continue
-        used[example.game] = size
-        listed[example.id] = context.lists[example.game]
-    return listed
+        chunks = parts.setdefault(example.game, [[]])
+        size = len(example.html) + len(example.source) + _row_size(example)
+        if chunks[-1] and used[example.game] + size > LIST_BUDGET:
+            if not context.paging:
+                continue
+            chunks.append([])
+            used[example.game] = 0
+        chunks[-1].append(example)
+        used[example.game] = used.get(example.game, 0) + size
+    listed: dict[str, str] = {}
+    more: dict[str, ListPage] = {}
+    for game, chunks in parts.items():
+        home = context.lists[game]
+        for number, chunk in enumerate(chunks, 1):
+            uri = home if number == 1 else list_page_uri(home, number, pages)
+            if number > 1:
+                more[uri] = ListPage(game, number, len(chunks))
+            for example in chunk:
+                listed[example.id] = uri
+    return listed, more
+
+
+def _row_size(example: Example) -> int:
+    """About what a scenario's row in a list's table takes."""
+    return 250 + len(example.title) + 200 * len(example.about)
+
+
+def list_page_uri(home: str, number: int, pages: set[str]) -> str:
+    """Where page `number` of the list on `home` goes: beside it, `ti4/scenarios/page-2.md`
+    for `ti4/scenarios.md`, clear of any page the docs folder has."""
+    stem = home.removesuffix(".md")
+    uri = f"{stem}/page-{number}.md"
+    while uri in pages:
+        uri = f"{uri.removesuffix('.md')}-{number}.md"
+    return uri
+
+
+def list_pages(context: SiteContext, game: str) -> list[str]:
+    """The pages of `game`'s list: its list page, then those it continues on."""
+    home = context.lists.get(game)
+    if home is None:
+        return []
+    return [home] + sorted((uri for uri, page in context.more.items() if page.game == game),
+                           key=lambda uri: context.more[uri].number)
 
 
 def _lists(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset],

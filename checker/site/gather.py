@@ -66,15 +66,16 @@ def site_context(folders: SiteFolders, games: Mapping[str, Ruleset]) -> SiteCont
 
 
 def gather(folders: SiteFolders, checks: ScenarioChecks, into: SiteContext | None = None,
-           pages: list[Page] | None = None) -> SiteContext:
+           pages: list[Page] | None = None, paging: bool = False) -> SiteContext:
     """Scan every page and check every scenario (see `collect`): the pages of the docs folder,
     or `pages` when the generator lists them itself (MkDocs, which leaves out what
-    `exclude_docs` names)."""
+    `exclude_docs` names). With `paging` the caller adds the pages long scenario lists
+    continue on (`SiteContext.more`)."""
     unread: list[Problem] = []
     if pages is None:
         pages, unread = docs_pages(folders.docs, folders.root)
     context = collect(pages, folders.scenarios, checks, folders.root, into=into,
-                      docs=folders.docs, problems=unread)
+                      docs=folders.docs, problems=unread, paging=paging)
     context.rules.use_directory_urls = folders.use_directory_urls
     context.rules.source_links = folders.source_links
     return context

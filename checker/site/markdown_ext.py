@@ -104,7 +104,8 @@ class ExamplesPreprocessor(Preprocessor):
 
     def _list(self, now: Converting, indent: str, game: str) -> list[str]:
         home = now.context.lists.get(game)
-        if home == now.page:
+        part = now.context.more.get(now.page)
+        if home == now.page or part is not None and part.game == game:
             return [indent + line if line else line for line in
                     scenario_list(now.context, game, now.links, self.md.htmlStash.store)]
         if home is None:

@@ -9,6 +9,8 @@ adds, under MkDocs:
 - `serve` watching the scenarios folder;
 - speed: the site's context gathered once when the build starts and pinned for its pages,
   and walkthroughs put into the written pages last (`SiteContext.deferred`);
+- the pages a long scenario list continues on (`SiteContext.more`), added to the build's
+  files, out of the nav;
 - `rules.json` written into the built site from the build's own results (`rules_json`).
 """
 
@@ -24,7 +26,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from checker.games import GAMES
@@ -34,6 +36,7 @@ from checker.site.gather import gather, pin, summary, unpin
 from checker.site.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
 from checker.site.rules_json import FILE, write_rules_json
+from checker.site.scenario_list import list_page_source
 from checker.site.store import ResultStore
 from checker.site.verify import ScenarioChecks
 
@@ -91,11 +94,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         root = self.folders.root
         pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, root),
                             f.content_string) for f in files.documentation_pages()]
-        context = gather(self.folders, self.checks, into=self.context, pages=pages)
+        context = gather(self.folders, self.checks, into=self.context, pages=pages, paging=True)
         context.deferred = {}
         pin(self.folders, context)
         self._report(context)
-        return None
+        for uri in context.more:
+            # Linked from the list's other pages; not in the nav, so no warning names them.
+            files.append(File.generated(config, uri, content=list_page_source(context, uri),
+                                        inclusion=InclusionLevel.NOT_IN_NAV))
+        return files
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
                  builder: Callable[..., None]) -> LiveReloadServer | None:

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 LONGEST = 600
 """Characters of a rule's text a preview shows; the rest is a click away."""
-_CITED = re.compile(r'<a class="rule-ref" href="([^"]*)"')
+_CITED = re.compile(r'<a class="rule-ref" href="[^"]*" title="([^":]+:[^":]+)[":]')
+"""A rule link (`RuleMap.link`) and the rule it leads to, which its title starts with."""
 _SKIPPED = {"a", "code", "pre", "kbd", "samp", "script", "style", "dfn", "abbr", "h1", "h2",
             "h3", "h4", "h5", "h6"}
 """Elements whose words are never marked as terms: links, code, headings."""
@@ -130,23 +131,24 @@ class PreviewData(Treeprocessor):
         html = preview_html(now, cited(now, self.md.htmlStash.rawHtmlBlocks), self.terms.used)
         if html:
             # A paragraph of its own: the raw HTML postprocessor puts the block in its place.
-            etree.SubElement(root, "p").text = self.md.htmlStash.store(html)
+            # Deferred where walkthroughs are: search need not read it (a coverage page cites
+            # every rule of its game).
+            etree.SubElement(root, "p").text = self.md.htmlStash.store(
+                now.context.defer(now.page, html))
 
 
 def cited(now: Converting, stashed: list[str | etree.Element]) -> list[str]:
     """The rules the page links to (all its links are stashed HTML), and those of the
     walkthroughs the MkDocs plugin puts in last (`SiteContext.deferred`), by page and line:
     the same order whatever the generator and the order it lists the pages in."""
-    hrefs: set[str] = set()
+    ids: set[str] = set()
     for block in stashed:
         if isinstance(block, str):
-            hrefs.update(_CITED.findall(block))
+            ids.update(_CITED.findall(block))
     for slot in (now.context.deferred or {}).get(now.page, {}).values():
-        hrefs.update(_CITED.findall(slot))
-    if not hrefs:
-        return []
-    anchors, href = now.context.rules.anchors, now.context.rules.href
-    return sorted((rule for rule in anchors if href(rule, now.page) in hrefs),
+        ids.update(_CITED.findall(slot))
+    anchors = now.context.rules.anchors
+    return sorted((rule for rule in ids if rule in anchors),
                   key=lambda rule: (anchors[rule].page, anchors[rule].location.line))
 
 

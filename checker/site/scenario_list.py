@@ -4,8 +4,10 @@
   its walkthrough is shown.
 - Then the walkthroughs of the game's standalone scenarios that no page embeds, under a
   heading for the section of the first rule each is about, as many as `LIST_BUDGET` allows
-  (`SiteContext.listed`): with thousands of scenarios the others are not shown on the site,
-  and the table counts them by folder instead of a row each, so the page stays under 1 MB.
+  (`SiteContext.listed`). The others follow on pages of their own (`SiteContext.more`),
+  each with its table and walkthroughs, and links between the pages; so no page grows past
+  about 1 MB. A generator that adds no pages (one without the MkDocs plugin) shows only the
+  first, and the table counts the others by folder instead of a row each.
 
 Search finds a scenario by its title or narration where its walkthrough is shown, so the
 table is kept out of the search index (`data-search-exclude`, and under MkDocs a slot with no
@@ -18,7 +20,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from checker.site.context import OTHER, SiteContext, section_of, section_order
+from checker.site.context import (
+    OTHER,
+    SiteContext,
+    list_pages,
+    section_of,
+    section_order,
+    walkthrough_pages,
+)
 from checker.site.results import Example
 from checker.site.rulemap import escape
 from checker.site.walkthrough import Links
@@ -26,25 +35,54 @@ from checker.site.walkthrough import Links
 
 def scenario_list(context: SiteContext, game: str, links: Links,
                   stash: Callable[[str], str]) -> list[str]:
-    """The Markdown lines for the list of `game`'s scenarios on the page `links` is for; the
-    HTML goes through `stash` (Markdown's own), so Markdown never parses it."""
-    examples = sorted((e for e in context.examples.values() if e.game == game),
-                      key=lambda e: e.id)
+    """The Markdown lines for the part of `game`'s scenario list on the page `links` is for
+    (its list page, or a page it continues on); the HTML goes through `stash` (Markdown's
+    own), so Markdown never parses it."""
+    here = links.page
+    pages = list_pages(context, game)
+    first = here == context.lists.get(game)
     sections: dict[str, list[Example]] = defaultdict(list)
     for example in context.standalone:
-        if example.game == game and context.listed.get(example.id) == links.page:
+        if example.game == game and context.listed.get(example.id) == here:
             sections[section_of(example)].append(example)
-    shown_on = {example.id: links.page for members in sections.values() for example in members}
-    shown_on.update(context.homes)
-    shown_on.update(context.embeds)
+    shown_on = walkthrough_pages(context)
+    examples = sorted((e for e in context.examples.values() if e.game == game and (
+        shown_on.get(e.id) == here or first and shown_on.get(e.id) not in context.more)),
+        key=lambda e: e.id)
     title = context.checks.games[game].title if game in context.checks.games else game
-    lines = ["", stash(context.defer(links.page, _table(context, game, title, examples,
-                                                       shown_on, links))), ""]
+    table = _table(context, game, title, examples, shown_on, links) if first else \
+        _part_table(context, examples, shown_on, links)
+    pager = _pager(context, pages, links) if len(pages) > 1 else ""
+    lines = ["", stash(context.defer(here, table + pager)), ""]
     for section in sorted(sections, key=section_order):
         members = sorted(sections[section], key=lambda e: e.id)
         lines += [f"## {_heading(context, game, section)}", "",
                   stash(context.walkthroughs_html(members, links)), ""]
+    if pager and sections:
+        lines += [stash(pager), ""]
     return lines
+
+
+def list_page_source(context: SiteContext, uri: str) -> str:
+    """The Markdown of a page a list continues on, for the generator to add (its walkthroughs
+    come from the directive, as on the list page)."""
+    page = context.more[uri]
+    ruleset = context.checks.games.get(page.game)
+    return f"# {page.heading(ruleset.title if ruleset else page.game)}\n\n" \
+           f"[[scenarios:{page.game}]]\n"
+
+
+def _pager(context: SiteContext, pages: list[str], links: Links) -> str:
+    """Links to every page of a list, the current one marked."""
+    items = []
+    for number, uri in enumerate(pages, 1):
+        if uri == links.page:
+            items.append(f'<li><a aria-current="page">{number}</a></li>')
+        else:
+            url = escape(context.rules.page_link(uri, links.page))
+            items.append(f'<li><a href="{url}">{number}</a></li>')
+    return (f'<nav class="wt-pages" aria-label="Pages of the scenario list" data-search-exclude>'
+            f'<span>Pages of this list:</span><ol>{"".join(items)}</ol></nav>\n')
 
 
 def _heading(context: SiteContext, game: str, section: str) -> str:
@@ -58,8 +96,31 @@ def _heading(context: SiteContext, game: str, section: str) -> str:
 
 def _table(context: SiteContext, game: str, title: str, examples: list[Example],
            shown_on: dict[str, str], links: Links) -> str:
-    uri = links.page
+    """The list page's table: every scenario of the game but those shown on the pages the
+    list continues on, which are counted here and listed there."""
+    everything = [e for e in context.examples.values() if e.game == game]
+    verified = sum(1 for e in everything if e.passed)
+    later = len(everything) - len(examples)
+    rest = (f" The walkthroughs of {later:,} more standalone scenarios follow on the next "
+            f"pages of this list, each page with a table of its own.") if later else ""
+    return (f'<div data-search-exclude>\n<p>Every worked example of the {escape(title)} pages '
+            f'and every standalone scenario under <code>scenarios/{escape(game)}/</code>, each '
+            f'checked by the rules engine when this site was built: {len(everything):,} '
+            f'scenarios, {verified:,} of them hold. The title of a scenario leads to its '
+            f'walkthrough.{rest}</p>\n{_rows(context, examples, shown_on, links)}</div>\n')
+
+
+def _part_table(context: SiteContext, examples: list[Example], shown_on: dict[str, str],
+                links: Links) -> str:
     verified = sum(1 for e in examples if e.passed)
+    return (f'<div data-search-exclude>\n<p>The walkthroughs of {len(examples):,} standalone '
+            f'scenarios that no rules page shows, {verified:,} of them hold.</p>\n'
+            f'{_rows(context, examples, shown_on, links)}</div>\n')
+
+
+def _rows(context: SiteContext, examples: list[Example], shown_on: dict[str, str],
+          links: Links) -> str:
+    uri = links.page
     rows = []
     urls: dict[str, str] = {}  # a few pages show thousands of scenarios
     unshown: dict[str, list[Example]] = defaultdict(list)
@@ -75,17 +136,12 @@ def _table(context: SiteContext, game: str, title: str, examples: list[Example],
         mark = "" if example.passed else " <strong>(does not hold)</strong>"
         about = ", ".join(links(rule) for rule in example.about)
         rows.append(f'<tr><td><a href="{target}">{escape(example.title)}</a>{mark}</td>'
-                    f'<td>{about}</td><td><a href="{target}">{escape(_page_name(where, uri))}'
+                    f'<td>{about}</td><td><a href="{target}">{escape(_page_name(context, where, uri))}'
                     f"</a></td></tr>\n")
     for folder, members in sorted(unshown.items()):
         rows.append(_unshown_row(folder, members))
-    return (f'<div data-search-exclude>\n<p>Every worked example of the {escape(title)} pages '
-            f'and every standalone scenario under <code>scenarios/{escape(game)}/</code>, each '
-            f'checked by the rules engine when this site was built: {len(examples)} scenarios, '
-            f'{verified} of them hold. The title of a scenario leads to its walkthrough.</p>\n'
-            f'<table class="wt-list">\n<thead><tr><th>Scenario</th><th>Illustrates</th>'
-            f'<th>Shown on</th></tr></thead>\n<tbody>\n{"".join(rows)}</tbody>\n</table>\n'
-            f'</div>')
+    return (f'<table class="wt-list">\n<thead><tr><th>Scenario</th><th>Illustrates</th>'
+            f'<th>Shown on</th></tr></thead>\n<tbody>\n{"".join(rows)}</tbody>\n</table>\n')
 
 
 def _unshown_row(folder: str, members: list[Example]) -> str:
@@ -97,11 +153,14 @@ def _unshown_row(folder: str, members: list[Example]) -> str:
     noun = "scenario" if len(members) == 1 else "scenarios"
     return (f'<tr><td>{len(members):,} more {noun} in <code>{escape(folder or ".")}/</code>, '
             f'{held:,} of them hold{f"<ul>{failed}</ul>" if failed else ""}</td><td></td>'
-            f'<td>Not shown: too many for one page; see the files</td></tr>\n')
+            f'<td>Not shown: too many for one page, and this site generator adds no pages '
+            f'(MkDocs and ProperDocs do); see the files</td></tr>\n')
 
 
-def _page_name(uri: str, here: str) -> str:
+def _page_name(context: SiteContext, uri: str, here: str) -> str:
     if uri == here:
         return "This page"
+    if uri in context.more:
+        return f"Page {context.more[uri].number} of this list"
     stem = uri.rsplit("/", 1)[-1].removesuffix(".md")
     return stem.replace("-", " ").capitalize()

@@ -67,12 +67,18 @@ def scan_page(path: str, content: str) -> PageScan:
     place."""
     scan = PageScan([], [], [], [])
     for index, line in prose_lines(content.split("\n")):
+        # Most lines hold neither a rule marker nor `[[`: test for them before any pattern.
+        marked, linked = "\u00a7" in line, "[[" in line
+        if not (marked or linked):
+            continue
         number = index + 1
-        start = _ITEM_START.match(line)
+        start = _ITEM_START.match(line) if marked else None
         if start:
             mark = RULE_MARK.match(line, start.end())
             if mark:
                 scan.marks.append(Mark(mark["ref"], Location(path, number, start.end() + 1)))
+        if not linked:
+            continue
         embed = SCENARIO_EMBED.match(line)
         if embed:
             scan.embeds.append(Reference(embed["id"], Location(path, number, len(embed["indent"]) + 3)))
@@ -87,7 +93,8 @@ def scan_page(path: str, content: str) -> PageScan:
             scan.coverage.append(Reference(covered["game"], Location(path, number,
                                                                      len(covered["indent"]) + 3)))
             continue
-        for ref in RULE_REF.finditer(_CODE_SPAN.sub(_blank, line)):
+        prose = _CODE_SPAN.sub(_blank, line) if "`" in line else line
+        for ref in RULE_REF.finditer(prose):
             scan.references.append(Reference(ref["id"], Location(path, number, ref.start() + 1)))
     return scan
 
