@@ -2,6 +2,9 @@
 
     .venv/bin/mkdocs build -d /tmp/site && .venv/bin/python benchmarks/walkthrough_pictures.py /tmp/site
 
+    # and against a site built before a change, game by game:
+    .venv/bin/python benchmarks/walkthrough_pictures.py /tmp/site /tmp/site-before
+
 It reads every page the build wrote and takes each walkthrough that shows a picture (its
 `<div ... data-walkthrough>` element as served, the first time a page shows it). It measures
 each three ways, raw bytes and gzipped (level 6, as web servers compress):
@@ -12,7 +15,9 @@ each three ways, raw bytes and gzipped (level 6, as web servers compress):
   board;
 - as served: the parts every picture draws alike written once, in the first picture.
 
-It prints every walkthrough of ten steps or more, the median one, and the totals.
+It prints every walkthrough of ten steps or more, the median one, and the totals. Given a
+second site, built before a change, it also compares each game's walkthroughs as served there
+and here: the median walkthrough (by its size before) and the totals, raw and gzipped.
 """
 
 from __future__ import annotations
@@ -28,19 +33,20 @@ END = "</details>\n</div>"
 """A walkthrough ends with its YAML source; a picture holds no `</details>`."""
 PICTURE = re.compile(r'<div class="wt-picture">.*?</svg></div>', re.DOTALL)
 SHARED = re.compile(r'<g class="pic-fixed" id="(?P<id>[^"]+)">')
-USE = re.compile(r'<use href="#(?P<id>[^"]+)"/>')
+USE = re.compile(r'<use (?:xlink:)?href="#(?P<id>[^"]+)"/>')
 GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")
 
 
-def walkthroughs(site: Path) -> dict[str, str]:
-    """Each walkthrough with a picture, by id (the first page showing it)."""
+def walkthroughs(site: Path, pictured: bool = True) -> dict[str, str]:
+    """Each walkthrough with a picture (or each, without `pictured`), by id (the first page
+    showing it)."""
     found: dict[str, str] = {}
     for page in sorted(site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
         for match in START.finditer(html):
             end = html.index(END, match.start()) + len(END)
             piece = html[match.start():end]
-            if "wt-picture" in piece:
+            if "wt-picture" in piece or not pictured:
                 found.setdefault(match["id"], piece)
     return found
 
@@ -97,5 +103,31 @@ def main(site: Path) -> None:
           f"{(totals[6] - totals[2]) / totals[1]:,.0f} served")
 
 
+GAMES = ("ti4", "ti3", "arcs")
+"""Scenario ids start with their game's name."""
+
+
+def compare(site: Path, before: Path) -> None:
+    """Each game's walkthroughs as served before and now: the median and the totals."""
+    now, then = walkthroughs(site, pictured=False), walkthroughs(before, pictured=False)
+    print(f"\n{'game':<6} {'walkthroughs':>12}  {'median before':>13} {'now':>7} {'':>5}  "
+          f"{'gz before':>9} {'now':>6} {'':>5}  {'all before':>10} {'now':>9} {'':>5}  "
+          f"{'gz before':>9} {'now':>8} {'':>5}")
+    for game in GAMES:
+        ids = sorted((i for i in now if i in then and i.startswith(game + "-")),
+                     key=lambda i: len(then[i]))
+        if not ids:
+            continue
+        middle = ids[len(ids) // 2]
+        (raw0, gz0), (raw1, gz1) = sizes(then[middle]), sizes(now[middle])
+        totals = [sum(sizes(pages[i])[k] for i in ids) for pages in (then, now) for k in (0, 1)]
+        print(f"{game:<6} {len(ids):>12}  {raw0:>13,} {raw1:>7,} {raw1 / raw0 - 1:>+5.0%}  "
+              f"{gz0:>9,} {gz1:>6,} {gz1 / gz0 - 1:>+5.0%}  {totals[0]:>10,} {totals[2]:>9,} "
+              f"{totals[2] / totals[0] - 1:>+5.0%}  {totals[1]:>9,} {totals[3]:>8,} "
+              f"{totals[3] / totals[1] - 1:>+5.0%}   median: {middle}")
+
+
 if __name__ == "__main__":
     main(Path(sys.argv[1] if len(sys.argv) > 1 else "site"))
+    if len(sys.argv) > 2:
+        compare(Path(sys.argv[1]), Path(sys.argv[2]))

@@ -209,3 +209,289 @@ def player_key(players: Sequence[str], seen: Mapping[str, Look], y: float, width
         tray.piece(seen[player], *glyph(x, y))
         names.append(text(x + 10, y + 3, shorten(player, most)))
     return tray.svg() + group(names, font_size=8.5)
+
+
+# Scoring tables: tracks, cards, banners -------------------------------------------------------
+
+MARK = {"fill": "#FFB000", "fill_opacity": 0.3, "stroke": "currentColor", "stroke_width": 2,
+        "stroke_dasharray": "5 3", "class_": "chg"}
+"""How a part a step changed is marked: a dashed outline, which shows without telling colours
+apart, over a light amber wash; its class `chg` lets a later step showing the picture drop it."""
+RING = {"fill": "none", "stroke": "currentColor", "stroke_width": 1.6,
+        "stroke_dasharray": "3 2", "class_": "chg"}
+"""How a token the step placed or moved is marked: a dashed ring around it."""
+WIDTH = 360
+"""The width of a scoring picture, in its units (about a pixel each on a 390 px phone)."""
+CHAR = 0.55
+"""The width of an average character, in font sizes: what a line of words may hold."""
+
+
+def disc(x: float, y: float, radius: float = 6.5) -> tuple[str, tuple[float, float]]:
+    """A round token, like a victory point or control token: its shape and where its letter
+    goes (a `Glyph`)."""
+    return tag("circle", cx=x, cy=y, r=radius), (x, y + 2.7)
+
+
+def ring(x: float, y: float, radius: float = 9.5) -> str:
+    """The change mark around a token, as path data."""
+    return (f"M{num(x - radius)} {num(y)}a{num(radius)} {num(radius)} 0 1 0 {num(2 * radius)} 0"
+            f"a{num(radius)} {num(radius)} 0 1 0-{num(2 * radius)} 0")
+
+
+def fits(size: float, width: float) -> int:
+    """How many characters of font `size` a line of `width` holds."""
+    return max(int(width / (size * CHAR)), 1)
+
+
+def wrap(words: str, most: int, lines: int) -> list[str]:
+    """Words in at most `lines` lines of at most `most` characters, the last one shortened."""
+    out: list[str] = []
+    for word in words.split():
+        if out and len(out[-1]) + 1 + len(word) <= most:
+            out[-1] += " " + word
+        elif len(out) < lines:
+            out.append(word)
+        else:
+            out[-1] += " " + word
+    return [shorten(line, most) for line in out] or [""]
+
+
+def flow(widths: Sequence[float], left: float, right: float, top: float, height: float,
+         gap: float = 4) -> tuple[list[tuple[float, float]], float]:
+    """Where items of these widths go, left to right in lines of `height` from `top`, between
+    `left` and `right`: each item's left and top; and where the last line ends."""
+    x, y, places = left, top, []
+    for width in widths:
+        if x > left and x + width > right:
+            x, y = left, y + height
+        places.append((x, y))
+        x += width + gap
+    return places, (y + height if widths else top)
+
+
+def heading(y: float, words: str) -> str:
+    """A section's name, in bold."""
+    return text(0, y, words, font_size=10, font_weight=700)
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """The numbers a track shows."""
+
+    end: int
+    """The last number on it."""
+    goal: int
+    """The number that wins or ends the game, drawn out."""
+    spaces: bool = True
+    """A space for every number, numbered (a victory point track), or a ruler numbered every
+    five (a long track such as Arcs' Power)."""
+
+
+LANE, LABEL = 17, 70
+"""The height of a player's lane of a track, and the width of the names before it."""
+
+
+def track(players: Sequence[str], seen: Mapping[str, Look], values: Mapping[str, int],
+          before: Mapping[str, int] | None, scale: Scale, top: float, title: str,
+          names: bool = True) -> tuple[str, float]:
+    """A track of numbers with each player's token, one lane a player (in seat order), so
+    tokens on the same number stay apart; a token the step moved ringed, with a dashed arrow
+    from where it was; with `names`, each lane starts with its player's token and name (else
+    the tokens' letters and colours say whose they are, and a table of the players beside the
+    track is their key). The grid, names and numbers are `fixed`. The height it takes."""
+    left, right = (LABEL if names else 1), WIDTH - (1 if scale.spaces else 8)
+    step = (right - left) / (scale.end + 1 if scale.spaces else scale.end)
+
+    def at(value: int) -> float:
+        return left + step * (value + 0.5 if scale.spaces else value)
+
+    lanes = top + 24
+    bottom = lanes + LANE * len(players)
+    numbers = range(scale.end + 1) if scale.spaces else range(0, scale.end + 1, 5)
+    grid = [f"M{num(left)} {num(y)}H{num(right)}" for y in
+            (lanes + LANE * i for i in range(len(players) + 1))]
+    if scale.spaces:
+        grid += [f"M{num(left + step * i)} {num(lanes)}V{num(bottom)}"
+                 for i in range(scale.end + 2)]
+        goal = tag("rect", x=left + step * scale.goal, y=lanes, width=step, height=bottom - lanes,
+                   fill_opacity=0.14)
+    else:
+        grid += [f"M{num(at(n))} {num(lanes)}v-3" for n in numbers]
+        goal = tag("path", d=f"M{num(at(scale.goal))} {num(lanes - 3)}V{num(bottom)}",
+                   fill="none", stroke="currentColor", stroke_width=2.5, stroke_dasharray="4 2")
+    labels = [text(at(n), lanes - 4, str(n), font_weight=700 if n == scale.goal else None)
+              for n in numbers]
+    said = [text(18, lanes + LANE * i + 12, shorten(p, fits(8.5, LABEL - 20)))
+            for i, p in enumerate(players)] if names else []
+    key = Tray()
+    for index, player in enumerate(players if names else ()):
+        key.piece(seen[player], *disc(8, lanes + LANE * index + LANE / 2))
+    fixed_part = heading(top + 8, title) + goal + tag(
+        "path", d="".join(grid), fill="none", stroke="currentColor", stroke_width=0.6,
+        stroke_opacity=0.6) + group(labels, font_size=8, text_anchor="middle") \
+        + group(said, font_size=8.5) + key.svg()
+    tray, marks = Tray(), []
+    for index, player in enumerate(players):
+        y = lanes + LANE * index + LANE / 2
+        value = values.get(player, 0)
+        tray.piece(seen[player], *disc(at(min(value, scale.end)), y))
+        was = None if before is None else before.get(player, 0)
+        if was is not None and was != value:
+            marks.append(ring(at(min(value, scale.end)), y, 8.5))
+            x0, x1 = at(min(was, scale.end)), at(min(value, scale.end))
+            tip = x1 - (9 if x1 > x0 else -9)
+            back = tip - (3 if x1 > x0 else -3)
+            marks.append(f"M{num(x0)} {num(y)}H{num(tip)}M{num(back)} {num(y - 3)}"
+                         f"L{num(tip)} {num(y)}L{num(back)} {num(y + 3)}")
+            marks.append(ring(x0, y, 6.5))
+    return fixed(fixed_part) + tray.svg() + (tag("path", d="".join(marks), **RING)
+                                             if marks else ""), bottom - top + 4
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card on the table, face up or down, and the tokens on it."""
+
+    name: str
+    """What is written on it: its name, or for a facedown stack what it is."""
+    corner: str
+    """A short label at its top left: its stage, its worth."""
+    owners: tuple[str, ...] = ()
+    """Whose control tokens lie on it, in order."""
+    double: bool = False
+    """Drawn with a double border: a higher stage, so stages differ by shape as well."""
+    facedown: bool = False
+    """A card back (hatched), or a stack of them."""
+    empty: bool = False
+    """The place of a stack with no card left, dashed."""
+    changed: bool = False
+    """The step revealed it, drew it or otherwise changed what it is."""
+    new: tuple[str, ...] = ()
+    """Owners whose tokens the step put on it."""
+
+
+CARD_W, CARD_H = 86, 46
+
+
+def cards(items: Sequence[Card], seen: Mapping[str, Look], top: float, title: str
+          ) -> tuple[str, float]:
+    """Cards under a heading, in rows that fit the width, their frames and words `fixed`
+    (alike from step to step until a card comes or goes), the tokens on top; the height they
+    take."""
+    places, bottom = flow([CARD_W] * len(items), 0, WIDTH, top + 12, CARD_H + 4, 4.6)
+    frames: list[str] = []
+    empty: list[str] = []
+    hatch: list[str] = []
+    corners: list[str] = []
+    words: list[str] = []
+    marks: list[str] = []
+    rings: list[str] = []
+    tray = Tray()
+    most = fits(8, CARD_W - 7)
+    for card, (x, y) in zip(items, places, strict=True):
+        outline = f"M{num(x + .5)} {num(y + .5)}h{CARD_W - 1}v{CARD_H - 1}h-{CARD_W - 1}z"
+        (empty if card.empty else frames).append(outline)
+        if card.double:
+            frames.append(f"M{num(x + 3)} {num(y + 3)}h{CARD_W - 6}v{CARD_H - 6}"
+                          f"h-{CARD_W - 6}z")
+        if card.facedown:
+            hatch.append(f"M{num(x + 6)} {num(y + CARD_H - 5)}l12-12m0 12 12-12m0 12 12-12")
+        said = wrap(card.name, most, 2 if card.owners or card.facedown else 3)
+        corners.append(text(x + 6, y + 12, card.corner))
+        words += [text(x + 6, y + 22 + 9 * i, line) for i, line in enumerate(said)]
+        if card.changed:
+            marks.append(tag("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=3))
+        step = min(12.5, (CARD_W - 12) / max(len(card.owners), 1))
+        for index, owner in enumerate(card.owners):
+            cx, cy = x + 9 + step * index, y + CARD_H - 8.5
+            tray.piece(seen[owner], *disc(cx, cy, 5.6))
+            if owner in card.new:
+                rings.append(ring(cx, cy, 7.5))
+    lines = tag("path", d="".join(frames), stroke_width=0.9) \
+        + (tag("path", d="".join(empty), stroke_dasharray="3 2", stroke_opacity=0.6)
+           if empty else "") \
+        + (tag("path", d="".join(hatch), stroke_opacity=0.5) if hatch else "")
+    drawn = fixed(heading(top + 8, title) + group([lines], fill="none", stroke="currentColor")
+                  + group([group(corners, font_weight=700), *words], font_size=8))
+    over = tag("path", d="".join(rings), **RING) if rings else ""
+    return group(marks, **MARK) + drawn + tray.svg() + over, bottom - top
+
+
+def banner(top: float, lines: Sequence[str], changed: bool) -> tuple[str, float]:
+    """A framed notice across the width, its first line bold: the end of the game."""
+    height = 8 + 12 * len(lines)
+    frame = tag("rect", x=0.5, y=top + 0.5, width=WIDTH - 1, height=height - 1, rx=3,
+                fill="none", stroke="currentColor", stroke_width=2)
+    mark = tag("rect", x=0, y=top, width=WIDTH, height=height, rx=3, **MARK) if changed else ""
+    words = [text(8, top + 14 + 12 * i, shorten(line, fits(9, WIDTH - 16)),
+                  font_weight=700 if i == 0 else None) for i, line in enumerate(lines)]
+    return mark + frame + group(words, font_size=9), height
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player's line of a table: in play order, what they hold."""
+
+    player: str
+    badge: str = ""
+    """A word in a frame after the name, such as "Speaker"."""
+    holds: str = ""
+    """What they hold that sets the order, such as their strategy cards."""
+    facedown: int = 0
+    """Cards held face down, drawn as card backs."""
+    faceup: tuple[str, ...] = ()
+    """Cards shown or scored, drawn face up with their names."""
+    changed: bool = False
+
+
+def marked(rows: Sequence[Seat], before: Sequence[Seat] | None) -> list[Seat]:
+    """The lines of a table, those that differ from the line in the same place `before`
+    marked changed."""
+    if before is None:
+        return list(rows)
+    return [Seat(r.player, r.badge, r.holds, r.facedown, r.faceup,
+                 changed=i >= len(before) or before[i] != r) for i, r in enumerate(rows)]
+
+
+def seats(rows: Sequence[Seat], seen: Mapping[str, Look], top: float, title: str,
+          columns: tuple[str, str, str]) -> tuple[str, float]:
+    """A table of the players in play order, one line each (more when their cards do not
+    fit): the order, the token and name, a badge, what they hold, their cards. The table is
+    `fixed` (alike from step to step until a line changes); a changed line is marked. The
+    height it takes."""
+    heads = [text(x, top + 20, head) for x, head in zip((92, 136, 226), columns)]
+    parts = [heading(top + 8, title), group(heads, font_size=8, fill_opacity=0.8)]
+    marks, y = [], top + 24
+    for index, row in enumerate(rows):
+        line, height = _seat(index, row, seen[row.player], y)
+        parts.append(line)
+        if row.changed:
+            marks.append(tag("rect", x=0, y=y, width=WIDTH, height=height, rx=2))
+        y += height
+    return group(marks, **MARK) + fixed("".join(parts)), y - top
+
+
+def _seat(index: int, row: Seat, look: Look, y: float) -> tuple[str, float]:
+    """One line of `seats` at `y`, and its height."""
+    widths = [7.0] * row.facedown + [8 + 4.5 * len(shorten(c, 24)) for c in row.faceup]
+    places, bottom = flow(widths, 226, WIDTH, y + 2, 14, 3)
+    tray, chips, backs = Tray(), [], []
+    tray.piece(look, *disc(20, y + 8))
+    words = [text(0, y + 11, str(index + 1), font_weight=700),
+             text(30, y + 11, shorten(row.player, fits(9, 58))),
+             text(136, y + 11, shorten(row.holds, fits(9, 88)))]
+    if row.badge:
+        words.append(text(95, y + 11, row.badge, font_size=8))
+        chips.append(f"M97.5 {num(y + 3)}h{num(4.5 * len(row.badge) - 6)}"
+                     f"a5.5 5.5 0 0 1 0 11h-{num(4.5 * len(row.badge) - 6)}a5.5 5.5 0 0 1 0-11z")
+    for (x, cy), width, name in zip(places, widths, [""] * row.facedown + list(row.faceup)):
+        if name:
+            chips.append(f"M{num(x)} {num(cy)}h{num(width)}v11h-{num(width)}z")
+            words.append(text(x + 4, cy + 8.5, shorten(name, 24), font_size=8))
+        else:
+            backs.append(f"M{num(x)} {num(cy)}h7v11h-7zl7 11")
+    lines = tag("path", d="".join(chips), fill="none", stroke="currentColor",
+                stroke_width=0.8) if chips else ""
+    lines += tag("path", d="".join(backs), fill_opacity=0.3, stroke="currentColor",
+                 stroke_width=0.8) if backs else ""
+    return lines + group(words, font_size=9) + tray.svg(), max(bottom - y, 16.0)

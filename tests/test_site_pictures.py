@@ -97,8 +97,9 @@ def _whole(svg: str, html: str) -> str:
         start = html.index(f'<g class="pic-fixed" id="{use[1]}">')
         assert start < html.index(use[0]), "a <use> points back"
         return _element(html, start).replace(f' id="{use[1]}"', "", 1)
+    svg = svg.replace(' xmlns:xlink="http://www.w3.org/1999/xlink"', "", 1)
     return re.sub(r'(<g class="pic-fixed") id="[^"]+"', r"\1",
-                  re.sub(r'<use href="#([^"]+)"/>', shown, svg))
+                  re.sub(r'<use xlink:href="#([^"]+)"/>', shown, svg))
 
 
 def test_an_arcs_walkthrough_matches_the_golden_file(golden: Callable[[str, str], None]) -> None:
@@ -134,7 +135,9 @@ def test_what_every_picture_draws_alike_is_written_once() -> None:
     ids = re.findall(r'<g class="pic-fixed" id="([^"]+)">', html)
     assert ids == ["arcs-walkthrough-pictures--pic-1", "arcs-walkthrough-pictures--pic-2"], \
         "the board and who is who, in the setup's picture"
-    uses = re.findall(r'<use href="#([^"]+)"/>', html)
+    uses = re.findall(r'<use xlink:href="#([^"]+)"/>', html)
+    assert "<use href" not in html, "Material's instant navigation cannot rewrite <use href>"
+    assert html.count('xmlns:xlink="http://www.w3.org/1999/xlink"') == 2, "steps 4 and 6"
     assert uses == ids * 2, "in the pictures of steps 4 and 6"
     assert html.index(ids[0]) < html.index("<use ")
     assert html.count("pic-fixed") == 2
@@ -171,11 +174,32 @@ def test_any_ruleset_with_a_picture_method_gets_pictures() -> None:
     assert len(setup) == 1 and any(steps) and not all(steps)
     scenario_id = checked.examples[0].id
     assert html.count(f'<g class="pic-fixed" id="{scenario_id}--pic-1"><g fill="none">') == 1
-    assert html.count(f'<use href="#{scenario_id}--pic-1"/>') == sum(map(len, steps))
+    assert html.count(f'<use xlink:href="#{scenario_id}--pic-1"/>') == sum(map(len, steps))
     for svg in setup + [s for step in steps for s in step]:
         ET.fromstring(svg)
-    plain = walkthrough(path)
-    assert "wt-picture" not in plain and "<svg" not in plain, "TI4 itself draws nothing"
+    undrawn = ScenarioChecks({**GAMES, "ti4": _Undrawn()}).check(
+        Text(str(path.relative_to(ROOT)), path.read_text("utf-8")))
+    plain = render(undrawn.examples[0], Links(rule_map(), "ti4/victory-points.md"))
+    assert "wt-picture" not in plain and "<svg" not in plain, "no picture method, no picture"
+    tables = plain.count('<details class="wt-table"')
+    assert plain.count('<details class="wt-table" open>') == tables >= 2, \
+        "without pictures, the tables are open"
+    for part in html.split('<li class="wt-step"'):
+        if "wt-table" in part:
+            assert ('<details class="wt-table">' in part) == ("wt-picture" in part), \
+                "beside a picture the table is its text alternative, closed; else open"
+
+
+class _Undrawn:
+    """TI4 without its `picture` method."""
+
+    def __init__(self) -> None:
+        self._game = TI4()
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "picture":
+            raise AttributeError(name)
+        return getattr(self._game, name)
 
 
 def test_the_walkthrough_stays_one_byte_a_character_and_token_free() -> None:

@@ -48,8 +48,12 @@ def test_every_step_is_listed_with_its_anchor_narration_and_state() -> None:
     assert [index for _, index in steps] == ["1", "2", "3", "4", "5"]
     assert all(anchor == f"ti4-victory-reach-goal-mid-status-phase--step-{i}"
                for anchor, i in steps)
-    assert html.count('<div class="wt-setup"><p class="wt-label">Setup</p><dl class="wt-state"') == 1
-    assert html.count('<p class="wt-label wt-changes">') == 5, "each step says what it changed"
+    assert html.count('<div class="wt-setup"><p class="wt-label">Setup</p>') == 1
+    assert html.count('<details class="wt-table"><summary class="wt-label">The state as a table'
+                      '</summary><dl class="wt-state"') == 1, "the setup's, closed: TI4 draws"
+    assert html.count('class="wt-label wt-changes">') == 5, "each step says what it changed"
+    assert html.count('<details class="wt-table"><summary class="wt-label wt-changes">') == 2, \
+        "in a table when it changed something"
     assert "wt-stepper" not in html and "<button" not in html, \
         "the stepper's buttons only work with the script, which makes them"
     assert "<script" not in html, "instant navigation would re-run inline scripts"

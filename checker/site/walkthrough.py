@@ -63,9 +63,9 @@ def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
              _head(scenario, verdict.passed, _token) + _FAILURES]
     if run is not None:
         initial = run.ruleset.describe(run.initial)
-        pictures = Pictures(run, scenario.id)
-        parts += [_setup(initial, pictures.draw(run.initial)),
-                  _steps(run, initial, notes, _token, pictures), _outcome(run, _token),
+        drawn = Pictures(run, scenario.id).all()
+        parts += [_setup(initial, drawn[0]), _steps(run, initial, notes, _token, drawn[1:]),
+                  _outcome(run, _token),
                   _claims(run, scenario.expect, _token, "Checked at the end")]
     parts += [_SOURCE, "</div>"]
     return one_byte("\n".join(parts))
@@ -145,8 +145,16 @@ def _failures(failures: Iterable[Problem]) -> str:
             f'example:</p><ul>{one_byte(items)}</ul></div>')
 
 
+def table(picture: str) -> str:
+    """Where the state table of the setup or a step starts: beside a picture it is the
+    picture's text alternative, a click away (closed); without one, it is what shows."""
+    return '<details class="wt-table">' if picture else '<details class="wt-table" open>'
+
+
 def _setup(initial: Mapping[str, str], picture: str) -> str:
-    return f'<div class="wt-setup"><p class="wt-label">Setup</p>{picture}{_state(initial)}</div>'
+    return (f'<div class="wt-setup"><p class="wt-label">Setup</p>{picture}{table(picture)}'
+            f'<summary class="wt-label">The state as a table</summary>{_state(initial)}'
+            '</details></div>')
 
 
 class Pictures:
@@ -161,9 +169,20 @@ class Pictures:
     is hidden, so every picture still shows whole whichever step is on screen."""
 
     def __init__(self, run: Run, scenario_id: str) -> None:
+        self._run = run
         self._draw = getattr(run.ruleset, "picture", None)
         self._prefix = escape(scenario_id)
         self._ids: dict[str, str] = {}
+
+    def all(self) -> list[str]:
+        """The setup's picture, then each step's ("" for a refused step, which leaves the
+        very same state)."""
+        run, state = self._run, self._run.initial
+        drawn = [self.draw(state)]
+        for record in run.records:
+            drawn.append("" if record.state is state else self.draw(record.state, state))
+            state = record.state
+        return drawn
 
     def draw(self, state: Any, previous: Any = None) -> str:
         drawn = self._draw(state, previous) if self._draw is not None else ""
@@ -179,10 +198,18 @@ class Pictures:
                 known = self._ids[part] = f"{self._prefix}--pic-{len(self._ids) + 1}"
                 part = f'{FIXED[:-1]} id="{known}">{part[len(FIXED):]}'
             else:
-                part = f'<use href="#{known}"/>'
+                part = f'<use xlink:href="#{known}"/>'
             out += [svg[at:start], part]
             at = end
-        return "".join(out) + svg[at:] if out else svg
+        shared = "".join(out) + svg[at:] if out else svg
+        return shared.replace(_ROOT, _ROOT + _XLINK, 1) if "<use " in shared else shared
+
+
+_ROOT = '<svg xmlns="http://www.w3.org/2000/svg"'
+_XLINK = ' xmlns:xlink="http://www.w3.org/1999/xlink"'
+"""A `<use>` points by `xlink:href`, not `href`: Material's instant navigation rewrites every
+`href` attribute of a page it brings in, and `<use>`'s `href` cannot be set, which stops the
+page from showing."""
 
 
 _GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")
@@ -201,13 +228,12 @@ def _group_end(svg: str, start: int) -> int:
 
 
 def _steps(run: Run, initial: Mapping[str, str], notes: tuple[str, ...],
-           links: LinkMaker, pictures: Pictures) -> str:
+           links: LinkMaker, pictures: list[str]) -> str:
     previous, state = initial, run.initial
     items = []
-    for record in run.records:
+    for record, picture in zip(run.records, pictures, strict=True):
         # A refused step leaves the very same state: no need to describe it again.
         now = previous if record.state is state else run.ruleset.describe(record.state)
-        picture = "" if record.state is state else pictures.draw(record.state, state)
         items.append(_step(run, record, notes[record.step.index - 1], links, now, previous,
                            picture))
         previous, state = now, record.state
@@ -232,7 +258,7 @@ def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mappin
     told = f'<p class="wt-note">{escape(note)}</p>' if note else ""
     return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
             f'{head}{told}{body}{_claims(run, step.expect, links)}{picture}'
-            f'{state_changes(now, previous)}</li>\n')
+            f'{state_changes(now, previous, table(picture))}</li>\n')
 
 
 def _claims(run: Run, claims: Claims | None, links: LinkMaker, label: str = "Checked") -> str:
@@ -247,12 +273,15 @@ def _words(words: Words, links: LinkMaker) -> str:
     return "".join(escape(part) if isinstance(part, str) else links(part.id) for part in words)
 
 
-def state_changes(rows: Mapping[str, str], previous: Mapping[str, str]) -> str:
+def state_changes(rows: Mapping[str, str], previous: Mapping[str, str],
+                  table: str = '<details class="wt-table" open>') -> str:
     """What a step changed: the rows whose value changed, each showing what changed in it
     (`Red 8 → 9`, the old part in a `wt-was` span), and a row gone shown as "none". The setup
     and the changes, read in order, give the state after every step (leaving the `wt-was`
     parts out); the script rebuilds that whole state for the step it shows and marks the rows
-    that changed. When rows come or go, `data-order` gives the order of the rows after it."""
+    that changed. When rows come or go, `data-order` gives the order of the rows after it.
+    The changes are in a `table`, a `<details>` element open or not, its summary their
+    label."""
     changes = {key: _changed(previous[key], value) if key in previous else escape(value)
                for key, value in rows.items() if previous.get(key) != value}
     changes.update({key: "none" for key in previous if key not in rows})
@@ -260,8 +289,8 @@ def state_changes(rows: Mapping[str, str], previous: Mapping[str, str]) -> str:
         return '<p class="wt-label wt-changes">The state does not change.</p>'
     order = "" if list(rows) == list(previous) else \
         f' data-order="{escape(chr(10).join(rows))}"'
-    return (f'<p class="wt-label wt-changes">Changes to the state:</p>'
-            f'<dl class="wt-state"{order}>{_rows(changes)}</dl>')
+    return (f'{table}<summary class="wt-label wt-changes">Changes to the state</summary>'
+            f'<dl class="wt-state"{order}>{_rows(changes)}</dl></details>')
 
 
 def _changed(before: str, after: str) -> str:

@@ -21,6 +21,7 @@ from checker.games.arcs import (
     scoring,
     tax,
 )
+from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.arcs.common import Handler
 from checker.games.arcs.describe import describe
 from checker.games.arcs.drawing import changed_court, changed_systems, draw_map
@@ -94,10 +95,14 @@ with Battle, and the end of a chapter."""
 
     def picture(self, state: State, previous: State | None = None) -> str:
         """The map as an inline SVG picture, what changed since `previous` marked, with the
-        key to its shapes when there is no `previous` (the setup's). "" when there is nothing
-        new to draw: no piece on the map, as at the end of a chapter, or nothing on the map
-        or in the Court changed since `previous` and no battle was fought, so the picture
-        before still holds."""
+        key to its shapes when there is no `previous` (the setup's); or, on a step of the end
+        of a chapter (which moves no piece on the map), and at a setup with no piece on the
+        map but ambitions declared, the ambition boxes and the Power track
+        (`chapter_end.draw`). "" when there is nothing new to draw: no piece on the map, or
+        nothing on the map or in the Court changed since `previous` and no battle was
+        fought, so the picture before still holds."""
+        if chapter_end.shows(state, previous):
+            return chapter_end.draw(state, previous)
         if not any(s.ships or s.buildings for s in (state, previous) if s is not None):
             return ""
         fought = state.battle is not None and (previous is None or state.battle is not

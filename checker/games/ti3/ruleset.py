@@ -8,6 +8,7 @@ from typing import Any
 from checker.engine import Event, Outcome
 from checker.games.ti3 import game_end, objectives, status_phase
 from checker.games.ti3.common import Handler
+from checker.games.ti3.drawing import draw
 from checker.games.ti3.rules import RULEBOOK
 from checker.games.ti3.sentences import SENTENCES
 from checker.games.ti3.setup import initial_state
@@ -53,6 +54,11 @@ class TI3:
 
     def describe(self, state: State) -> dict[str, str]:
         return describe(state)
+
+    def picture(self, state: State, previous: State | None = None) -> str:
+        """The scoring side of the table as an inline SVG picture, what changed since
+        `previous` marked; "" when nothing it shows changed."""
+        return draw(state, previous)
 
 
 def describe(state: State) -> dict[str, str]:

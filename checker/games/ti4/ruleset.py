@@ -18,6 +18,7 @@ from checker.games.ti4 import (
     strategic_actions,
 )
 from checker.games.ti4.common import Events, Handler, cite, refuse
+from checker.games.ti4.drawing import draw
 from checker.games.ti4.rules import RULEBOOK
 from checker.games.ti4.sentences import SENTENCES
 from checker.games.ti4.setup import initial_state, shown_all
@@ -112,6 +113,11 @@ class TI4:
 
     def describe(self, state: State) -> dict[str, str]:
         return describe(state)
+
+    def picture(self, state: State, previous: State | None = None) -> str:
+        """The scoring side of the table as an inline SVG picture, what changed since
+        `previous` marked; "" when nothing it shows changed."""
+        return draw(state, previous)
 
 
 def describe(state: State) -> dict[str, str]:

@@ -37,8 +37,37 @@
         }
         return state.appendChild(row);
       });
-      if (label) label.remove();
-      if (changes) changes.replaceWith(state); else step.appendChild(state);
+      // The whole state goes in a table like the setup's, open or not as the setup's is.
+      var table = step.querySelector(".wt-table");
+      if (!table) {
+        table = document.createElement("details");
+        table.className = "wt-table";
+        table.appendChild(document.createElement("summary"));
+        if (label) label.replaceWith(table); else step.appendChild(table);
+      }
+      var summary = table.querySelector("summary");
+      summary.className = "wt-label";
+      summary.textContent = "The state after this step";
+      if (changes) changes.replaceWith(state); else table.appendChild(state);
+    });
+  }
+
+  /* A step's table is closed where the step shows a picture (its own or the one carried to
+     it), whose text alternative it is, and open where it does not. Once the reader opens or
+     closes one, every table of the walkthrough follows, so stepping on keeps that choice. */
+  function keepTablesAlike(root, steps) {
+    Array.prototype.forEach.call(steps, function (step) {
+      var table = step.querySelector(".wt-table");
+      if (table) table.open = !step.querySelector(".wt-picture");
+    });
+    // A click on a summary (or Enter or Space on it) opens or closes its table just after.
+    root.addEventListener("click", function (event) {
+      var summary = event.target.closest(".wt-table > summary");
+      if (!summary) return;
+      var open = !summary.parentNode.open;
+      Array.prototype.forEach.call(root.querySelectorAll(".wt-table"), function (table) {
+        if (table !== summary.parentNode) table.open = open;
+      });
     });
   }
 
@@ -58,7 +87,7 @@
       Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (el) { el.removeAttribute("id"); });
       var title = copy.querySelector("title");
       if (title) title.textContent = title.textContent.replace(/ Changed by this step: [\s\S]*$/, "");
-      step.insertBefore(copy, step.querySelector(":scope > .wt-changes, :scope > .wt-state"));
+      step.insertBefore(copy, step.querySelector(":scope > .wt-table, :scope > .wt-changes"));
     });
   }
 
@@ -91,6 +120,7 @@
     root.dataset.ready = "1";
     wholeStates(root, steps);
     carryPictures(steps);
+    keepTablesAlike(root, steps);
     root.classList.add("wt--stepper");
     var bar = list.parentNode.insertBefore(makeBar(steps.length), list);
     var dots = bar.querySelectorAll(".wt-dot");

@@ -1,0 +1,154 @@
+"""The scoring pictures in a real browser: a TI4, a TI3 and an Arcs chapter-end walkthrough,
+stepped through on a desktop and on a 390 px phone in light and dark mode. At each step the
+picture shown is the engine's for that step, its change marks there; a step that drew nothing
+shows the picture before it without them. Every picture fits the width, its lines contrast
+with the page, and the state table beside it is closed (open where a step shows no picture),
+and opening it opens it for every step.
+Screenshots of each step with a picture of its own go to build/screenshots/.
+
+The site, server and browser are those of tests/test_site_browser.py.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_site_browser import (
+    PICTURES_JS,
+    ROOT,
+    SCREENSHOTS,
+    VIEW_JS,
+    _contrast,
+    _engine_run,
+    browser,
+    built,
+    open_page,
+    site,
+)
+
+FIXTURES = (browser, built, open_page, site)
+"""The fixtures of tests/test_site_browser.py this module uses: one site, server and browser."""
+
+WALKS = {
+    "ti4": ("ti4/victory-points/", [ROOT / "docs" / "ti4" / "victory-points.md",
+                                    ROOT / "scenarios"], "pic--ti4-score"),
+    "ti3": ("ti3/end-of-game/", [ROOT / "docs" / "ti3" / "end-of-game.md", ROOT / "scenarios"],
+            "pic--ti3-score"),
+    "arcs": ("arcs/ending-a-chapter/", [ROOT / "docs" / "arcs" / "ending-a-chapter.md",
+                                        ROOT / "scenarios"], "pic--arcs-chapter-end"),
+}
+"""For each game: a page, where its walkthroughs come from, and the class of its pictures."""
+
+
+def _pick(built: Path, page: str, kind: str) -> str:
+    """The first walkthrough on `page` whose steps draw `kind` pictures, at least two of
+    them, and with a later step drawing nothing, which shows the picture before it; failing
+    that, the first with a picture at a step."""
+    html = (built / page / "index.html").read_text(encoding="utf-8")
+    starts = [(m.start(), m["id"]) for m in re.finditer(
+        r'<div class="wt[^"]*" id="(?P<id>[^"]+)"[^>]*\bdata-walkthrough\b', html)]
+    found = []
+    for (start, scenario_id), (end, _) in zip(starts, [*starts[1:], (len(html), "")]):
+        _, *steps = html[start:end].split('<li class="wt-step"')
+        drawn = "".join("P" if kind in step else "." for step in steps)
+        if "P" in drawn:
+            found.append((drawn.count("P") < 2 or not re.search(r"P\.", drawn), scenario_id))
+    assert found, f"no walkthrough on {page} draws {kind} at a step"
+    return min(found)[1]
+
+
+def _expected(scenario_id: str, sources: list[Path]) -> list[tuple[int, str, int]]:
+    """For each step, the picture the stepper shows under it, as the engine draws it: the
+    step that drew it (0 for none), its text alternative, how many change marks."""
+    done = _engine_run(scenario_id, sources)
+    draw = done.ruleset.picture  # type: ignore[attr-defined]
+    shown, last, before = [], (0, "", 0), done.initial
+    for record in done.records:
+        drawn = draw(record.state, before) if record.state is not before else ""
+        if drawn:
+            root = ET.fromstring(drawn)
+            marks = sum(1 for element in root.iter() if element.get("class") == "chg")
+            last = (record.step.index, root[0].text or "", marks)
+            shown.append(last)
+        else:
+            shown.append((last[0], re.sub(r" Changed by this step: .*\Z", "", last[1],
+                                          flags=re.DOTALL), 0))
+        before = record.state
+    return shown
+
+
+TABLES_JS = """root => Array.from(root.querySelectorAll('details.wt-table')).map(t => t.open)"""
+
+
+@pytest.mark.parametrize("game", ["ti4", "ti3", "arcs"])
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"),
+                                               (390, "light"), (390, "dark")])
+def test_each_step_shows_its_picture_with_what_it_changed_marked(
+        site: str, built: Path, open_page: Callable[..., Page], game: str, width: int,
+        scheme: str) -> None:
+    page_path, sources, kind = WALKS[game]
+    scenario_id = _pick(built, page_path, kind)
+    expected = _expected(scenario_id, sources)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page = open_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page.goto(site + page_path)
+    root = page.locator(f'[id="{scenario_id}"]')
+    expect(root.locator(".wt-stepper")).to_be_visible()
+    for number, (drawn_at, title, marks) in enumerate(expected, start=1):
+        if number > 1:
+            root.locator(".wt-next").click()
+        expect(root.locator(".wt-count")).to_have_text(f"Step {number} of {len(expected)}")
+        shown = [p for p in root.evaluate(PICTURES_JS) if p["where"]]
+        assert [(p["where"], p["title"], p["marks"]) for p in shown] == (
+            [(number, title, marks)] if drawn_at else []), f"step {number}"
+        table = root.locator("li.wt-step:visible details.wt-table")
+        assert table.evaluate("t => t.open") == (not drawn_at), \
+            f"step {number}: beside a picture the table is closed, else open"
+        view = page.evaluate(VIEW_JS)
+        assert view["wide"] <= view["width"], f"step {number}: the page scrolls sideways"
+        for picture in shown:
+            assert 0 <= picture["left"] and picture["right"] <= view["width"]
+            assert picture["width"] >= min(340, width - 60), "the picture takes the width"
+            assert all(used > 50 for used in picture["uses"]), "a shared part not drawn"
+            assert _contrast(picture["colour"], view["background"]) >= 4.5
+        if drawn_at == number:
+            assert marks > 0 and "Changed by this step: " in title, f"step {number}"
+            path = SCREENSHOTS / f"pictures-{game}-{width}-{scheme}-step-{number}.png"
+            root.screenshot(path=str(path), style=".md-header, .md-top { visibility: hidden; }")
+            assert path.stat().st_size > 5000, path
+    # Opening the table of the step shown opens every table of the walkthrough.
+    assert not root.locator("li.wt-step:visible details.wt-table").evaluate("t => t.open")
+    root.locator("li.wt-step:visible details.wt-table > summary").click()
+    expect(root.locator("li.wt-step:visible dl.wt-state")).to_be_visible()
+    assert all(root.evaluate(TABLES_JS)), "one table opened, all open"
+    root.locator(".wt-dot").first.click()
+    expect(root.locator("li.wt-step:visible dl.wt-state")).to_be_visible()
+    path = SCREENSHOTS / f"pictures-{game}-{width}-{scheme}-tables-open.png"
+    root.screenshot(path=str(path), style=".md-header, .md-top { visibility: hidden; }")
+
+
+def test_without_javascript_the_pictures_show_and_the_tables_open(
+        site: str, built: Path, open_page: Callable[..., Page]) -> None:
+    page = open_page(java_script_enabled=False, viewport={"width": 390, "height": 900})
+    page_path, _, kind = WALKS["ti4"]
+    page.goto(site + page_path)
+    scenario_id = _pick(built, page_path, kind)
+    root = page.locator(f'[id="{scenario_id}"]')
+    pictures = root.evaluate(PICTURES_JS)
+    served = (built / page_path / "index.html").read_text(encoding="utf-8")
+    start = served.index(f'id="{scenario_id}"')
+    drawn = served[start:served.index("</details>\n</div>", start)].count('class="wt-picture"')
+    assert len(pictures) == drawn >= 2, "every picture shows where it was drawn"
+    summary = root.locator(".wt-setup details.wt-table > summary")
+    expect(summary).to_be_visible()
+    expect(root.locator(".wt-setup dl.wt-state")).to_be_hidden()
+    summary.click()
+    expect(root.locator(".wt-setup dl.wt-state")).to_be_visible()
+    for step in root.locator("li.wt-step:has(details.wt-table)").all():
+        assert step.locator("details.wt-table").evaluate("t => t.open") == (
+            step.locator(".wt-picture").count() == 0), "closed beside a picture, else open"
