@@ -1,11 +1,14 @@
-"""`python -m checker.site [--check] [--rules] [DOCS]`: write the checker's files into a site's
+"""`python -m checker.site [--check] [--rules] [--browser] [DOCS]`: write the checker's files into a site's
 docs folder (the walkthrough's script and style, the scenario JSON Schema), or with `--check`
 only say which are missing or out of date. The step before a build, on any site generator; exit
 codes as `checker`'s: 0 done or current, 1 out of date (`--check`), 4 usage error.
 
 With `--rules`, also `rules.json` (every rule and scenario, see `rules_json`): it checks every
 scenario, reading the site's options from mkdocs.yml (`--config`). The MkDocs plugin writes it
-into each built site itself; a site built without the plugin (Zensical) publishes this copy."""
+into each built site itself; a site built without the plugin (Zensical) publishes this copy.
+With `--browser`, also what checks scenarios in the page (`browser_bundle`: the Python runtime,
+the checker, the ask pages' templates) into `assets/checker/browser/`, for the same reason;
+that copy is large, and git-ignored."""
 
 from __future__ import annotations
 
@@ -18,6 +21,8 @@ from pathlib import Path
 from checker.cli import ExitCode, UsageError
 from checker.games import GAMES
 from checker.location import inert
+from checker.site.browser_bundle import FOLDER as BUNDLE
+from checker.site.browser_bundle import write_bundle
 from checker.site.context import SiteContext
 from checker.site.gather import gather
 from checker.site.host import site_folders
@@ -41,8 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="write nothing; exit 1 when a file is missing or out of date")
     parser.add_argument("--rules", action="store_true",
                         help=f"also {FILE}, the site's rules and scenarios (checks them all)")
+    parser.add_argument("--browser", action="store_true",
+                        help=f"also {BUNDLE}/, what checks scenarios in the page")
     parser.add_argument("--config", default="mkdocs.yml", metavar="FILE",
-                        help="the site's mkdocs.yml, for --rules (default: mkdocs.yml)")
+                        help="the site's mkdocs.yml, for --rules and --browser "
+                             "(default: mkdocs.yml)")
     try:
         args = parser.parse_args(argv)
         docs = Path(args.docs)
@@ -51,7 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"python -m checker.site: error: {inert(str(error))}", file=sys.stderr)
         return ExitCode.USAGE_ERROR
-    rules = _rules(docs, Path(args.config)) if args.rules else None
+    site = _site(docs, Path(args.config)) if args.rules or args.browser else None
+    rules = site[0] if site is not None and args.rules else None
     if args.check:
         out = stale(docs, GAMES)
         if rules is not None and not _holds(docs / FILE, rules_json(rules)):
@@ -63,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         written = write(docs, GAMES)
         if rules is not None and write_rules_json(docs / FILE, rules):
             written.append(FILE)
+        if site is not None and args.browser:
+            context, cache = site
+            written += [f"{BUNDLE}/{path}" for path in
+                        write_bundle(docs / BUNDLE, context.standalone, GAMES, cache=cache)]
     except OSError as exc:
         print(f"{inert(str(exc.filename or docs))}: cannot write: {exc.strerror or exc}",
               file=sys.stderr)
@@ -79,13 +92,15 @@ def _holds(path: Path, content: bytes) -> bool:
         return False
 
 
-def _rules(docs: Path, config: Path) -> SiteContext:
+def _site(docs: Path, config: Path) -> tuple[SiteContext, Path]:
     """The site's context, as a build without the plugin gathers it, with the plugin's result
-    cache (so that after a build, unchanged scenarios are not run again)."""
+    cache (so that after a build, unchanged scenarios are not run again), and that cache's
+    folder."""
     options = site_options(config)
     folders = site_folders(options.root, os.path.relpath(docs, options.root), options.scenarios,
                            options.use_directory_urls)
-    return gather(folders, ScenarioChecks(GAMES, ResultStore(options.root / options.cache_dir)))
+    cache = options.root / options.cache_dir
+    return gather(folders, ScenarioChecks(GAMES, ResultStore(cache))), cache
 
 
 if __name__ == "__main__":

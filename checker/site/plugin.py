@@ -11,7 +11,8 @@ adds, under MkDocs:
   and walkthroughs put into the written pages last (`SiteContext.deferred`);
 - the pages a long scenario list continues on (`SiteContext.more`), added to the build's
   files, out of the nav;
-- `rules.json` written into the built site from the build's own results (`rules_json`).
+- `rules.json` written into the built site from the build's own results (`rules_json`);
+- the files that check scenarios in the page (`browser_bundle`), copied into the built site.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from checker.games import GAMES
+from checker.site.browser_bundle import FOLDER as BUNDLE
+from checker.site.browser_bundle import write_bundle
 from checker.site.context import Page as SourcePage
 from checker.site.context import SiteContext, display, fill_slots
 from checker.site.gather import gather, pin, summary, unpin
@@ -138,6 +141,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # The build's own rules.json, in place of any copy the docs folder holds.
         if self.context is not None and self.folders is not None:
             write_rules_json(Path(config.site_dir) / FILE, self.context)
+            # What checks scenarios in the page: the runtime, the checker, the ask templates.
+            store = self.checks.store
+            write_bundle(Path(config.site_dir) / BUNDLE, self.context.standalone, GAMES,
+                         cache=store.folder if store is not None else None)
         self._unpin()
 
     def on_build_error(self, *, error: Exception) -> None:

@@ -32,6 +32,8 @@ class Example:
     cites: tuple[tuple[str, int], ...] = ()
     """Each rule the engine cited while checking it, with the first step (from 1) that cited
     it, 0 for the setup: what the site lists under "cited by" and counts as coverage."""
+    players: tuple[str, ...] = ()
+    """The players its setup names, in order (for the ask pages' templates)."""
 
 
 @dataclass(frozen=True, slots=True)

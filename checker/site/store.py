@@ -23,7 +23,7 @@ from typing import Any
 from checker.location import Location, Problem
 from checker.site.results import Example, Result
 
-FORMAT = 6
+FORMAT = 7
 FILE = "results.json"
 
 
@@ -107,7 +107,7 @@ def _plain(result: Result, drafts: _Drafts) -> dict[str, Any]:
     return {"problems": _problems(result.problems), "examples": [
         [e.id, e.title, e.game, list(e.about), e.location.line, e.location.col, e.steps,
          e.passed, _problems(e.failures), e.said, e.disputed,
-         [[rule, step] for rule, step in e.cites], *drafts.add(e.html)]
+         [[rule, step] for rule, step in e.cites], list(e.players), *drafts.add(e.html)]
         for e in result.examples]}
 
 
@@ -121,9 +121,10 @@ def _result(value: dict[str, Any], drafts: bytes) -> Result:
         Example(str(id_), str(title), str(game), tuple(map(str, about)),
                 Location("", int(line), int(col)), int(steps), bool(passed),
                 _located(failures), _draft(drafts, start, length), str(said), "",
-                bool(disputed), tuple((str(rule), int(step)) for rule, step in cites))
+                bool(disputed), tuple((str(rule), int(step)) for rule, step in cites),
+                tuple(map(str, players)))
         for (id_, title, game, about, line, col, steps, passed, failures, said, disputed, cites,
-             start, length) in value["examples"])
+             players, start, length) in value["examples"])
     return Result(examples, _located(value["problems"]))
 
 

@@ -112,8 +112,14 @@ class ScenarioChecks:
             examples.append(Example(
                 scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
                 len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
-                summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run)))
+                summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run),
+                _players(scenario.setup)))
         return Result(tuple(examples), tuple(problems))
+
+
+def _players(setup: object) -> tuple[str, ...]:
+    players = setup.get("players") if isinstance(setup, Mapping) else None
+    return tuple(str(p) for p in players) if isinstance(players, (list, tuple)) else ()
 
 
 def engine_citations(run: Run | None) -> tuple[tuple[str, int], ...]:
@@ -144,6 +150,6 @@ def _place(result: Result, text: Text) -> CheckedText:
 
     examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
                              e.passed, moved(e.failures), e.html, e.said, text.text,
-                             e.disputed, e.cites)
+                             e.disputed, e.cites, e.players)
                      for e in result.examples)
     return CheckedText(examples, moved(result.problems))

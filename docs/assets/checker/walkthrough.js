@@ -190,6 +190,8 @@
   }
 
   document.addEventListener("click", copyLink);
+  // A walkthrough put in the page later (check.js, re-checked in the browser) asks for its stepper.
+  document.addEventListener("wt:added", function (event) { stepper(event.target); });
   window.addEventListener("hashchange", followHash);
   // Material's document$ announces each page under instant navigation, but never fires when
   // the site is opened from a folder of files (file://): set up on load as well (init skips

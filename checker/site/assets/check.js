@@ -1,0 +1,685 @@
+/* Checking scenarios in the page: "Edit and check" under each walkthrough, and the ask pages
+   (<game>/ask/). The checker is the command line's own Python package, run by Pyodide in a Web
+   Worker (assets/checker/check-worker.js), from files the site serves itself; nothing is
+   loaded until a reader presses a control. What the checker returns is HTML made by the
+   build's own code and escaping; the reader's text only ever reaches the page as text.
+   The hooks for automation are data- attributes, documented in docs/guide/checking-in-the-
+   browser.md. */
+(function () {
+  "use strict";
+
+  var SCRIPT = document.currentScript && document.currentScript.src;
+  if (!SCRIPT) return;
+  var ROOT = new URL("../../", SCRIPT);
+  var BUNDLE = new URL("assets/checker/browser/", ROOT);
+  var ASK = /^(ti4|ti3|arcs)$/;
+
+  /* ---- The worker: started on the first check, ended and started again past the limit ---- */
+
+  var checker = {
+    timeoutMs: 15000,   /* a check's time limit, once the runtime is loaded */
+    loadTimeoutMs: 180000,   /* the runtime's, the first time */
+    state: "idle",   /* idle | loading | ready | unavailable */
+    reason: "",
+    worker: null,
+    ready: null,
+    pending: {},
+    queue: Promise.resolve(),
+    count: 0,
+  };
+  window.rulesChecker = checker;
+
+  function startWorker() {
+    checker.state = "loading";
+    checker.ready = new Promise(function (resolve, reject) {
+      var worker;
+      try {
+        worker = new Worker(new URL("assets/checker/check-worker.js", ROOT), { type: "module" });
+      } catch (error) {
+        unavailable("this browser cannot start the checker here (" + error.message + ")");
+        reject(new Error(checker.reason));
+        return;
+      }
+      checker.worker = worker;
+      var limit = setTimeout(function () {
+        stopWorker();
+        unavailable("the Python runtime did not load in time");
+        reject(new Error(checker.reason));
+      }, checker.loadTimeoutMs);
+      worker.onmessage = function (event) {
+        var data = event.data || {};
+        if (data.type === "ready") { clearTimeout(limit); checker.state = "ready"; resolve(); return; }
+        if (data.type === "unavailable") {
+          clearTimeout(limit); stopWorker(); unavailable(data.reason); reject(new Error(data.reason));
+          return;
+        }
+        var waiting = checker.pending[data.id];
+        if (!waiting) return;
+        delete checker.pending[data.id];
+        clearTimeout(waiting.timer);
+        if (data.type === "result") waiting.resolve({ result: JSON.parse(data.result), ms: data.ms });
+        else waiting.reject({ kind: "internal", message: data.reason });
+      };
+      worker.onerror = function (event) {
+        event.preventDefault();
+        if (checker.state !== "loading") return;
+        clearTimeout(limit); stopWorker();
+        unavailable("the checker's files are missing from this site");
+        reject(new Error(checker.reason));
+      };
+    });
+    checker.ready.catch(function () {});
+    return checker.ready;
+  }
+
+  function stopWorker() {
+    if (checker.worker) checker.worker.terminate();
+    checker.worker = null;
+  }
+
+  function unavailable(reason) {
+    checker.state = "unavailable";
+    checker.reason = reason;
+  }
+
+  /* Check one YAML text; resolves to {result, ms}, rejects with {kind, message}. One check at a
+     time: the time limit counts the check's own time, not the wait for another. */
+  checker.check = function (text, here) {
+    var run = checker.queue.then(function () { return checkNow(text, here === undefined ? pagePath() : here); });
+    checker.queue = run.catch(function () {});
+    return run;
+  };
+
+  function checkNow(text, here) {
+    if (checker.state === "unavailable") return Promise.reject({ kind: "unavailable", message: checker.reason });
+    var ready = checker.state === "idle" ? startWorker() : checker.ready;
+    return ready.then(function () {
+      return new Promise(function (resolve, reject) {
+        var id = ++checker.count;
+        var timer = setTimeout(function () {
+          delete checker.pending[id];
+          stopWorker();
+          startWorker();   /* the next check finds the runtime loading again */
+          reject({ kind: "timeout", message: "the check took longer than " + checker.timeoutMs / 1000 +
+                   " s and was stopped; the page was never blocked" });
+        }, checker.timeoutMs);
+        checker.pending[id] = { resolve: resolve, reject: reject, timer: timer };
+        checker.worker.postMessage({ id: id, text: text, here: here });
+      });
+    }, function () {
+      return Promise.reject({ kind: "unavailable", message: checker.reason });
+    });
+  }
+
+  /* The page's address relative to the site's root, as rules.json gives pages' addresses. */
+  function pagePath() {
+    var path = decodeURIComponent(location.pathname);
+    var root = decodeURIComponent(ROOT.pathname);
+    return path.indexOf(root) === 0 ? path.slice(root.length) : "";
+  }
+
+  /* ---- Small DOM helpers: text goes in as text ---- */
+
+  function el(tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      if (name === "text") node.textContent = attributes.text;
+      else node.setAttribute(name, attributes[name]);
+    });
+    (children || []).forEach(function (child) { if (child) node.appendChild(child); });
+    return node;
+  }
+
+  function button(attribute, text, extra) {
+    var attributes = { type: "button", class: "md-button ck-button" };
+    attributes[attribute] = "";
+    Object.keys(extra || {}).forEach(function (name) { attributes[name] = extra[name]; });
+    attributes.text = text;
+    return el("button", attributes);
+  }
+
+  /* HTML from the checker (the build's renderer) as an element. */
+  function fromChecker(html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    return holder.content;
+  }
+
+  /* ---- The JSON Schema: which keys a line may hold, for hints and early warnings ---- */
+
+  var schema = null;
+  function loadSchema() {
+    if (!schema) {
+      schema = fetch(new URL("scenario.schema.json", ROOT)).then(function (response) {
+        return response.ok ? response.json() : null;
+      }).catch(function () { return null; });
+    }
+    return schema;
+  }
+
+  function resolve(document_, node) {
+    var seen = 0;
+    while (node && node.$ref && seen++ < 20) {
+      node = node.$ref.replace(/^#\//, "").split("/").reduce(function (at, part) { return at && at[part]; }, document_);
+    }
+    return node || {};
+  }
+
+  /* The keys a mapping node allows (name -> its schema), for a game; null when any key goes. */
+  function keysOf(document_, node, game) {
+    node = resolve(document_, node);
+    var keys = {}, open = false, any = false;
+    function add(part) {
+      part = resolve(document_, part);
+      if (part.type === "array" && part.items) { part = resolve(document_, part.items); }
+      Object.keys(part.properties || {}).forEach(function (key) { keys[key] = part.properties[key]; any = true; });
+      if (part.additionalProperties && typeof part.additionalProperties === "object") open = true;
+      (part.anyOf || []).concat(part.oneOf || []).forEach(add);
+      (part.allOf || []).forEach(function (branch) {
+        var wanted = branch.if && branch.if.properties && branch.if.properties.game;
+        if (!wanted || wanted.const === game) add(branch.then || branch);
+      });
+    }
+    add(node);
+    return open || !any ? null : keys;
+  }
+
+  /* The block-style keys above a line that enclose it: ["steps", "-", "expect"]. */
+  function pathAt(lines, index, indent) {
+    var path = [];
+    for (var i = index - 1; i >= 0 && indent > 0; i--) {
+      var match = /^(\s*)(-\s+)?(?:([^\s#'"{}\[\],:-][^:#{}\[\]]*?)\s*:(?:\s|$))?/.exec(lines[i]);
+      if (!lines[i].trim() || lines[i].trim()[0] === "#" || !match) continue;
+      var at = match[1].length;
+      var keyAt = at + (match[2] ? match[2].length : 0);
+      if (match[3] && keyAt < indent) { path.unshift(match[3]); indent = keyAt; }
+      if (match[2] && at < indent) { path.unshift("-"); indent = at; }
+    }
+    return path;
+  }
+
+  function nodeAt(document_, path, game) {
+    var node = document_;
+    for (var i = 0; i < path.length; i++) {
+      if (path[i] === "-") { node = resolve(document_, node); node = node.items || node; continue; }
+      var keys = keysOf(document_, node, game);
+      if (!keys || !keys[path[i]]) return null;
+      node = keys[path[i]];
+    }
+    return node;
+  }
+
+  function gameOf(text) {
+    var match = /^game:\s*["']?([a-z0-9]+)/m.exec(text);
+    return match ? match[1] : "";
+  }
+
+  /* Lines whose block-style key the schema does not allow where it stands: [line, key]. */
+  function unknownKeys(document_, text) {
+    var lines = text.split("\n"), game = gameOf(text), out = [];
+    for (var i = 0; i < lines.length; i++) {
+      var match = /^(\s*)(-\s+)?([A-Za-z_][\w-]*):(\s|$)/.exec(lines[i]);
+      if (!match) continue;
+      var indent = match[1].length + (match[2] ? match[2].length : 0);
+      var path = pathAt(lines, i, indent);
+      if (match[2]) path.push("-");
+      var node = nodeAt(document_, path, game);
+      var keys = node && keysOf(document_, node, game);
+      if (keys && !keys[match[3]]) out.push([i + 1, match[3]]);
+    }
+    return out;
+  }
+
+  /* ---- The editor: a text area with line numbers, the error lines marked ---- */
+
+  function Editor(text, options) {
+    var self = this;
+    this.published = text;
+    this.options = options;
+    this.marks = {};
+    this.textarea = el("textarea", { class: "ck-text", "data-checker-editor": "", spellcheck: "false",
+                                     wrap: "off", autocapitalize: "off", autocomplete: "off",
+                                     "aria-label": "Scenario in YAML", rows: "18" });
+    this.textarea.value = text;
+    this.gutter = el("div", { class: "ck-gutter", "data-checker-gutter": "", "aria-hidden": "true" });
+    this.band = el("div", { class: "ck-band", hidden: "" });
+    this.keys = el("p", { class: "ck-keys", "data-checker-keys": "" });
+    this.status = el("p", { class: "ck-status", "data-checker-status": "", role: "status" });
+    this.verdict = el("div", { class: "ck-verdict", "data-checker-verdict": "", "aria-live": "polite" });
+    this.problems = el("ol", { class: "ck-problems", "data-checker-problems": "" });
+    this.checkButton = button("data-checker-check", "Check", { class: "md-button md-button--primary ck-button" });
+    this.resetButton = button("data-checker-reset", options.resetLabel || "Reset");
+    this.shareButton = button("data-checker-share", "Share as a link");
+    this.link = el("input", { class: "ck-link", "data-checker-link": "", readonly: "", hidden: "",
+                              "aria-label": "Link to this question" });
+    this.root = el("div", { class: "ck", "data-checker": "", "data-checker-state": "idle" }, [
+      el("div", { class: "ck-editor" }, [this.gutter, el("div", { class: "ck-area" }, [this.band, this.textarea])]),
+      this.keys,
+      el("div", { class: "ck-actions" }, [this.checkButton, this.resetButton, this.shareButton]),
+      this.link, this.status, this.verdict, this.problems,
+    ]);
+    this.textarea.addEventListener("input", function () { self.clearMarks(); self.lines(); self.later(); });
+    this.textarea.addEventListener("scroll", function () { self.gutter.scrollTop = self.textarea.scrollTop; self.placeBand(); });
+    ["keyup", "click", "focus"].forEach(function (name) {
+      self.textarea.addEventListener(name, function () { self.hint(); });
+    });
+    this.textarea.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); self.check(); }
+    });
+    this.checkButton.addEventListener("click", function () { self.check(); });
+    this.resetButton.addEventListener("click", function () { self.reset(); });
+    this.shareButton.addEventListener("click", function () { self.share(); });
+    this.problems.addEventListener("click", function (event) {
+      var item = event.target.closest("[data-line]");
+      if (item) self.goTo(Number(item.dataset.line), Number(item.dataset.col));
+    });
+    this.lines();
+  }
+
+  Editor.prototype.text = function () { return this.textarea.value; };
+
+  Editor.prototype.setText = function (text) {
+    this.textarea.value = text;
+    this.clearMarks();
+    this.lines();
+  };
+
+  Editor.prototype.lines = function () {
+    var count = this.textarea.value.split("\n").length;
+    if (count === this.gutter.childElementCount && !this.dirtyMarks) return;
+    this.dirtyMarks = false;
+    var list = document.createDocumentFragment();
+    for (var i = 1; i <= count; i++) {
+      var mark = this.marks[i];
+      var line = el("span", { class: mark ? "ck-line ck-line--" + mark.kind : "ck-line", "data-line": String(i), text: String(i) });
+      if (mark) line.title = mark.message;
+      list.appendChild(line);
+    }
+    this.gutter.replaceChildren(list);
+    this.gutter.scrollTop = this.textarea.scrollTop;
+  };
+
+  Editor.prototype.clearMarks = function () {
+    if (!Object.keys(this.marks).length) return;
+    this.marks = {};
+    this.dirtyMarks = true;
+    this.band.hidden = true;
+    this.lines();
+  };
+
+  Editor.prototype.mark = function (line, kind, message) {
+    if (this.marks[line] && this.marks[line].kind === "error") return;
+    this.marks[line] = { kind: kind, message: message };
+    this.dirtyMarks = true;
+  };
+
+  Editor.prototype.placeBand = function () {
+    var first = Object.keys(this.marks).filter(function (line) { return this.marks[line].kind === "error"; }, this)
+      .map(Number).sort(function (a, b) { return a - b; })[0];
+    if (!first) { this.band.hidden = true; return; }
+    var style = getComputedStyle(this.textarea);
+    var height = parseFloat(style.lineHeight);
+    this.band.style.top = (parseFloat(style.paddingTop) + (first - 1) * height - this.textarea.scrollTop) + "px";
+    this.band.style.height = height + "px";
+    this.band.hidden = false;
+  };
+
+  Editor.prototype.goTo = function (line, col) {
+    var lines = this.textarea.value.split("\n");
+    var at = 0;
+    for (var i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+    at += Math.max(0, Math.min((col || 1) - 1, (lines[line - 1] || "").length));
+    this.textarea.focus();
+    this.textarea.setSelectionRange(at, at);
+    var height = parseFloat(getComputedStyle(this.textarea).lineHeight);
+    this.textarea.scrollTop = Math.max(0, (line - 3) * height);
+    this.hint();
+  };
+
+  /* The keys the schema allows at the caret, as buttons that type them. */
+  Editor.prototype.hint = function () {
+    var self = this;
+    loadSchema().then(function (document_) {
+      if (!document_) return;
+      var value = self.textarea.value, caret = self.textarea.selectionStart;
+      var lines = value.slice(0, caret).split("\n");
+      var index = lines.length - 1, current = value.split("\n")[index] || "";
+      var indent = /^\s*(-\s+)?/.exec(current)[0].length;
+      if (!current.trim()) indent = lines[index].length;
+      var path = pathAt(value.split("\n"), index, indent);
+      if (/^\s*-\s/.test(current) && indent > 0) path.push("-");
+      var node = nodeAt(document_, path, gameOf(value));
+      var keys = node && keysOf(document_, node, gameOf(value));
+      self.keys.replaceChildren();
+      if (!keys) return;
+      self.keys.appendChild(document.createTextNode(path.length ? "Keys here (" + path.filter(function (p) { return p !== "-"; }).join(" › ") + "): " : "Keys here: "));
+      Object.keys(keys).forEach(function (key) {
+        var chip = el("button", { type: "button", class: "ck-key", "data-checker-key": key, text: key,
+                                  title: keys[key].description || key });
+        chip.addEventListener("mousedown", function (event) { event.preventDefault(); });
+        chip.addEventListener("click", function () { self.insert(key + ": "); });
+        self.keys.appendChild(chip);
+      });
+    });
+  };
+
+  Editor.prototype.insert = function (text) {
+    var area = this.textarea;
+    area.setRangeText(text, area.selectionStart, area.selectionEnd, "end");
+    area.focus();
+    area.dispatchEvent(new Event("input"));
+  };
+
+  /* Warnings from the schema while typing, before any check (the check says more). */
+  Editor.prototype.later = function () {
+    var self = this;
+    clearTimeout(this.waiting);
+    this.waiting = setTimeout(function () {
+      loadSchema().then(function (document_) {
+        if (!document_) return;
+        unknownKeys(document_, self.textarea.value).forEach(function (found) {
+          self.mark(found[0], "warning", "'" + found[1] + "' is not a key here (scenario.schema.json)");
+        });
+        self.lines();
+      });
+    }, 400);
+  };
+
+  Editor.prototype.setState = function (state, status) {
+    this.root.setAttribute("data-checker-state", state);
+    this.status.textContent = status || "";
+    this.checkButton.disabled = state === "loading" || state === "checking";
+  };
+
+  Editor.prototype.check = function () {
+    var self = this, text = this.text();
+    this.setState(checker.state === "ready" ? "checking" : "loading",
+                  checker.state === "ready" ? "Checking…" : "Loading the checker (once per visit)…");
+    var started = performance.now();
+    return checker.check(text).then(function (answer) {
+      self.status.setAttribute("data-checker-ms", String(Math.round(answer.ms)));
+      self.show(answer.result, performance.now() - started);
+    }, function (error) {
+      self.failed(error);
+    });
+  };
+
+  Editor.prototype.show = function (result, ms) {
+    var self = this;
+    this.clearMarks();
+    this.problems.replaceChildren();
+    var located = result.problems.slice();
+    result.scenarios.forEach(function (scenario) { located = located.concat(scenario.failures); });
+    located.forEach(function (problem) {
+      self.mark(problem.line, "error", problem.message);
+      var where = el("code", { text: problem.line + ":" + problem.col });
+      var item = el("li", { "data-line": String(problem.line), "data-col": String(problem.col),
+                            tabindex: "0" }, [where]);
+      item.appendChild(document.createTextNode(" " + problem.message));
+      item.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") self.goTo(problem.line, problem.col);
+      });
+      self.problems.appendChild(item);
+    });
+    this.lines();
+    this.placeBand();
+    var verdict, said;
+    if (result.problems.length || !result.scenarios.length) {
+      verdict = "error";
+      said = result.problems.length === 1 ? "Not checked: the scenario has an error." :
+        "Not checked: the scenario has " + result.problems.length + " errors.";
+    } else {
+      var failing = result.scenarios.filter(function (s) { return !s.passed; }).length;
+      verdict = failing ? "fails" : result.scenarios.every(function (s) { return s.verdict === "disputed"; }) ?
+        "disputed" : "verified";
+      said = failing ? "Does not hold: the engine disagrees (see the walkthrough)." :
+        verdict === "disputed" ? "Disputed, as its status says: the engine disagrees." :
+        "Verified: every claim holds.";
+    }
+    this.verdict.setAttribute("data-verdict", verdict);
+    this.verdict.className = "ck-verdict ck-verdict--" + verdict;
+    this.verdict.textContent = said;
+    this.setState("done", "Checked in " + Math.round(ms) + " ms.");
+    if (this.options.onResult) this.options.onResult(result);
+  };
+
+  Editor.prototype.failed = function (error) {
+    var kind = error && error.kind || "internal";
+    this.verdict.setAttribute("data-verdict", kind);
+    this.verdict.className = "ck-verdict ck-verdict--error";
+    this.verdict.textContent = kind === "unavailable" ?
+      "The checker is not available on this site: " + error.message + "." :
+      kind === "timeout" ? "Stopped: " + error.message + "." :
+      "The checker failed: " + (error && error.message || error) + ".";
+    this.setState(kind === "unavailable" ? "unavailable" : "done", "");
+  };
+
+  Editor.prototype.reset = function () {
+    this.setText(this.published);
+    this.problems.replaceChildren();
+    this.verdict.textContent = "";
+    this.verdict.removeAttribute("data-verdict");
+    this.link.hidden = true;
+    this.setState("idle", "");
+    if (this.options.onReset) this.options.onReset();
+  };
+
+  Editor.prototype.share = function () {
+    var self = this, text = this.text();
+    var game = gameOf(text) || this.options.game || "ti4";
+    encode(text).then(function (code) {
+      var url = new URL(game + "/ask/", ROOT);
+      url.hash = "q=" + code;
+      self.link.value = url.href;
+      self.link.hidden = false;
+      self.link.select();
+      if (self.options.onShare) self.options.onShare(url);
+      if (navigator.clipboard) navigator.clipboard.writeText(url.href).then(function () {
+        self.status.textContent = "Link copied: it holds the whole question, and opens it checked.";
+      }, function () {});
+    });
+  };
+
+  /* ---- Share links: the YAML in the fragment (never sent to a server), deflated ---- */
+
+  function base64url(bytes) {
+    var text = "";
+    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function unbase64url(code) {
+    var text = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
+
+  function piped(bytes, stream) {
+    return new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer()
+      .then(function (buffer) { return new Uint8Array(buffer); });
+  }
+
+  function encode(text) {
+    var bytes = new TextEncoder().encode(text);
+    if (!window.CompressionStream) return Promise.resolve("t" + base64url(bytes));
+    return piped(bytes, new CompressionStream("deflate-raw")).then(function (packed) { return "z" + base64url(packed); });
+  }
+
+  function decode(code) {
+    try {
+      var bytes = unbase64url(code.slice(1));
+      if (code[0] === "t") return Promise.resolve(new TextDecoder().decode(bytes));
+      if (code[0] === "z" && window.DecompressionStream) {
+        return piped(bytes, new DecompressionStream("deflate-raw")).then(function (plain) { return new TextDecoder().decode(plain); });
+      }
+    } catch (error) { /* fall through */ }
+    return Promise.reject(new Error("this link does not hold a question"));
+  }
+
+  function sharedQuestion() {
+    var match = /^#q=([A-Za-z0-9_-]+)$/.exec(location.hash);
+    return match ? match[1] : null;
+  }
+
+  /* ---- "Edit and check" under each walkthrough ---- */
+
+  function editable(walkthrough) {
+    if (walkthrough.dataset.checkerReady || walkthrough.hasAttribute("data-checker-result")) return;
+    var source = walkthrough.querySelector(".wt-source pre > code");
+    if (!source) return;
+    walkthrough.dataset.checkerReady = "1";
+    var text = source.textContent;
+    var open = button("data-checker-edit", "Edit and check", { "aria-expanded": "false" });
+    var host = el("div", { class: "ck-host", "data-checker-host": walkthrough.id }, [open]);
+    walkthrough.parentNode.insertBefore(host, walkthrough.nextSibling);
+    var editor = null, published = walkthrough, shown = walkthrough;
+
+    function replace(next) {
+      shown.parentNode.replaceChild(next, shown);
+      shown = next;
+    }
+
+    open.addEventListener("click", function () {
+      if (!editor) {
+        editor = new Editor(text, {
+          game: location.pathname.split("/").filter(Boolean).find(function (part) { return ASK.test(part); }),
+          resetLabel: "Reset to the published example",
+          onResult: function (result) {
+            var scenarios = result.scenarios.filter(function (s) { return s.html; });
+            var same = scenarios.filter(function (s) { return s.id === published.id; });
+            var chosen = same.length ? same : scenarios;
+            if (!chosen.length) return;
+            var box = el("div", { class: "ck-result", "data-checker-result": "" });
+            chosen.forEach(function (s) { box.appendChild(fromChecker(s.html)); });
+            box.querySelectorAll("[data-walkthrough]").forEach(function (w) {
+              w.setAttribute("data-checker-result", "");
+              w.classList.add("wt--rechecked");
+            });
+            replace(box);
+            box.querySelectorAll("[data-walkthrough]").forEach(function (w) {
+              w.dispatchEvent(new CustomEvent("wt:added", { bubbles: true }));
+            });
+          },
+          onReset: function () { if (shown !== published) replace(published); },
+        });
+        host.appendChild(editor.root);
+      }
+      var opening = editor.root.hidden || open.getAttribute("aria-expanded") === "false";
+      editor.root.hidden = !opening;
+      open.setAttribute("aria-expanded", opening ? "true" : "false");
+      open.textContent = opening ? "Close the editor" : "Edit and check";
+      if (opening) { editor.textarea.focus(); editor.hint(); }
+    });
+  }
+
+  /* ---- The ask page: a situation to start from, the players, the editor ---- */
+
+  var STARTER = "id: my-question\ntitle: My question\ngame: GAME\nabout: []\nsetup:\n  players: [Red, Blue, Green]\nsteps: []\nexpect: {}\n";
+
+  function renamed(text, from, to) {
+    var marks = {};
+    from.forEach(function (name, i) { marks[name] = "\u0000" + i + "\u0000"; });
+    function each(part, pattern) {
+      from.forEach(function (name) {
+        var quoted = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        part = part.replace(new RegExp(pattern.replace("NAME", quoted), "gm"), function (whole, before) {
+          return before + marks[name];
+        });
+      });
+      return part;
+    }
+    var out = text.split("\n").map(function (line) {
+      var hash = line.search(/(^|\s)#/);
+      var code = hash < 0 ? line : line.slice(0, hash), comment = hash < 0 ? "" : line.slice(hash);
+      code = each(code, "(^|[\\s\\[{,:])NAME(?=\\s*(?:[,\\]}:]|$))");
+      comment = each(comment, "(^|[^\\w])NAME(?![\\w])");
+      return code + comment;
+    }).join("\n");
+    return out.replace(/\u0000(\d+)\u0000/g, function (whole, i) { return to[Number(i)]; });
+  }
+
+  function ask(place) {
+    if (place.dataset.checkerReady) return;
+    place.dataset.checkerReady = "1";
+    var game = place.getAttribute("data-checker-ask");
+    var select = el("select", { "data-checker-template": "", class: "ck-select" }, [el("option", { value: "", text: "A blank question" })]);
+    var players = el("input", { "data-checker-players": "", class: "ck-players", value: "Red, Blue, Green",
+                                "aria-describedby": "ck-players-help" });
+    var start = button("data-checker-start", "Start from this situation");
+    var note = el("p", { class: "ck-note", "data-checker-note": "", role: "status" });
+    var form = el("div", { class: "ck-ask" }, [
+      el("label", { class: "ck-field" }, [el("span", { text: "Situation" }), select]),
+      el("label", { class: "ck-field" }, [el("span", { text: "Players, in seating order" }), players]),
+      el("p", { id: "ck-players-help", class: "ck-help", text: "Names replace the situation's players, in order." }),
+      start, note,
+    ]);
+    var results = el("div", { class: "ck-results", "data-checker-results": "" });
+    var templates = [];
+    var editor = new Editor(STARTER.replace("GAME", game), {
+      game: game, resetLabel: "Start again",
+      onResult: function (result) {
+        results.replaceChildren();
+        result.scenarios.forEach(function (s) { if (s.html) results.appendChild(fromChecker(s.html)); });
+        results.querySelectorAll("[data-walkthrough]").forEach(function (w) {
+          w.setAttribute("data-checker-result", "");
+          w.dispatchEvent(new CustomEvent("wt:added", { bubbles: true }));
+        });
+      },
+      onReset: function () { results.replaceChildren(); },
+      onShare: function (url) { history.replaceState(history.state, "", url.hash); },
+    });
+    place.replaceChildren(form, editor.root, results);
+
+    function chosen() { return templates.filter(function (t) { return t.id === select.value; })[0]; }
+    select.addEventListener("change", function () {
+      var template = chosen();
+      players.value = (template ? template.players : ["Red", "Blue", "Green"]).join(", ");
+    });
+    start.addEventListener("click", function () {
+      var template = chosen();
+      var text = template ? template.text : STARTER.replace("GAME", game);
+      var from = template ? template.players : ["Red", "Blue", "Green"];
+      var to = players.value.split(",").map(function (name) { return name.trim(); }).filter(Boolean);
+      note.textContent = "";
+      if (to.length !== from.length) {
+        note.textContent = "This situation has " + from.length + " players: name " + from.length + ", in seating order.";
+        return;
+      }
+      editor.published = renamed(text, from, to);
+      editor.reset();
+      editor.textarea.focus();
+      editor.hint();
+    });
+
+    fetch(new URL("templates/" + game + ".json", BUNDLE)).then(function (response) {
+      return response.ok ? response.json() : [];
+    }).catch(function () { return []; }).then(function (found) {
+      templates = found;
+      var groups = {};
+      found.forEach(function (template) {
+        var label = template.section_title;
+        if (!groups[label]) { groups[label] = el("optgroup", { label: label }); select.appendChild(groups[label]); }
+        groups[label].appendChild(el("option", { value: template.id, text: template.title }));
+      });
+    });
+
+    var shared = sharedQuestion();
+    if (shared) {
+      decode(shared).then(function (text) {
+        editor.published = text;
+        editor.reset();
+        editor.check();
+      }, function (error) { note.textContent = error.message; });
+    }
+  }
+
+  function init() {
+    document.querySelectorAll("[data-walkthrough]").forEach(editable);
+    document.querySelectorAll("[data-checker-ask]").forEach(ask);
+  }
+
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

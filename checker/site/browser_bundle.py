@@ -1,0 +1,266 @@
+"""What a built site serves so that a reader can check scenarios in the page (`check.js`): the
+Python runtime (Pyodide, from the npm registry, fetched by `npm ci --prefix checker/browser`),
+the checker as a zip of the modules `browser_check` needs with PyYAML's pure-Python loader, the
+ask pages' templates, and `bundle.json`, which says what is there. All under `FOLDER` of the
+site; nothing is fetched from elsewhere, and nothing is committed: the MkDocs plugin writes it
+into each built site, `python -m checker.site --browser docs` into the docs folder (for
+Zensical, which runs no plugin; that copy is git-ignored).
+
+Without the npm package the site still builds: `bundle.json` says the checker is not
+available, and the pages' controls say so.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import zipfile
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import checker
+from checker.engine import Ruleset
+from checker.site.results import Example
+from checker.site.verify import engine_version
+
+FOLDER = "assets/checker/browser"
+"""Where the bundle stands in the built site (and in the docs folder, under Zensical)."""
+PACKAGE = Path(checker.__file__).parent / "browser" / "node_modules" / "pyodide"
+"""Where `npm ci --prefix checker/browser` puts Pyodide (see checker/browser/package.json)."""
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+"""Pyodide's files the page needs: the loader, the interpreter and the standard library.
+No `pyodide-lock.json` (120 KB): the worker gives Pyodide one without packages, since none is
+ever loaded, repeating the real one's `info` (`bundle.json`'s `lock`)."""
+ENTRY = "checker.site.browser_check"
+"""The module the worker imports; the zip holds it and the checker modules it imports."""
+_TEMPLATES_PER_SECTION = 12
+"""The most templates an ask page offers for one rules section."""
+
+
+def write_bundle(target: Path, examples: Iterable[Example], games: Mapping[str, Ruleset],
+                 runtime: Path | None = None, cache: Path | None = None) -> list[str]:
+    """Write the bundle into `target` (the site's `FOLDER`), leaving files that hold the same
+    bytes alone; the paths written, relative to `target`. The ask pages' templates come from
+    the site's checked `examples` (nothing is run again); the runtime is Pyodide's npm package
+    (`PACKAGE`) unless told otherwise, linked rather than copied where the file system allows;
+    the checker's zip is kept in `cache` (the plugin's result folder), made anew only when the
+    checker's code changes."""
+    runtime = PACKAGE if runtime is None else runtime
+    files: dict[str, bytes | Path] = {}
+    version = runtime_version(runtime)
+    if version is not None:
+        files.update({f"pyodide/{name}": runtime / name for name in RUNTIME})
+        files["checker.zip"] = _kept_zip(cache)
+    for game, entries in templates(examples, games).items():
+        files[f"templates/{game}.json"] = _json(entries)
+    files["bundle.json"] = _json({
+        "available": version is not None, "pyodide": version, "lock": _lock_info(runtime),
+        "reason": None if version is not None else
+        "the site was built without the Python runtime (run `npm ci --prefix checker/browser`)",
+        "games": sorted(games)})
+    written = []
+    for name, content in files.items():
+        done = _place(target / name, content) if isinstance(content, Path) else \
+            _write(target / name, content)
+        if done:
+            written.append(name)
+    return written
+
+
+def runtime_version(runtime: Path) -> str | None:
+    """Pyodide's version when all its files are there, else None."""
+    try:
+        version = json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+    return str(version) if all((runtime / name).is_file() for name in RUNTIME) else None
+
+
+def _lock_info(runtime: Path) -> Any:
+    """What Pyodide's lock file says of the runtime (its ABI), which the worker's empty lock
+    file must repeat."""
+    try:
+        return json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def checker_zip() -> bytes:
+    """The checker's modules `ENTRY` imports (none of MkDocs' or Markdown's), and PyYAML's
+    pure-Python modules, as a zip Python imports from. The same code gives the same bytes."""
+    root = Path(checker.__file__).parent.parent
+    members = {f"{name.replace('.', '/')}{suffix}": path
+               for name, (path, suffix) in _closure(ENTRY, root).items()}
+    library = Path(yaml.__file__).parent
+    members.update({f"yaml/{path.name}": path for path in sorted(library.glob("*.py"))
+                    if path.name != "cyaml.py"})  # cyaml needs the C library Pyodide lacks
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, members[name].read_bytes())
+    return out.getvalue()
+
+
+def _closure(entry: str, root: Path) -> dict[str, tuple[Path, str]]:
+    """The checker modules `entry` imports, directly or not, with the packages holding them:
+    each module's file and its zip suffix (`.py`, or `/__init__.py` for a package)."""
+    found: dict[str, tuple[Path, str]] = {}
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        folder = root / name.replace(".", "/")
+        path, suffix = (folder / "__init__.py", "/__init__.py") if folder.is_dir() else \
+            (folder.with_suffix(".py"), ".py")
+        if not path.is_file():
+            continue  # a name imported from a module, not a module
+        found[name] = (path, suffix)
+        parts = name.split(".")
+        todo += [".".join(parts[:end]) for end in range(1, len(parts))]
+        todo += _imports(path, name if suffix == "/__init__.py" else ".".join(parts[:-1]))
+    return found
+
+
+def _imports(path: Path, package: str) -> Iterator[str]:
+    """The checker modules a module imports at run time (not those under TYPE_CHECKING), and
+    the names it imports from them, which may be modules too."""
+    tree = ast.parse(path.read_bytes(), str(path))
+    for node in _runtime_nodes(tree.body):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name.startswith("checker"))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[:len(package.split(".")) - node.level + 1],
+                                 *([base] if base else [])])
+            if base.startswith("checker"):
+                yield base
+                yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def _runtime_nodes(body: Iterable[ast.stmt]) -> Iterator[ast.AST]:
+    for statement in body:
+        if isinstance(statement, ast.If) and "TYPE_CHECKING" in ast.unparse(statement.test):
+            yield from _runtime_nodes(statement.orelse)
+            continue
+        yield from ast.walk(statement)
+
+
+def templates(examples: Iterable[Example], games: Mapping[str, Ruleset]) -> dict[str, list[Any]]:
+    """By game, the situations an ask page starts from: each standalone scenario file holding
+    one scenario that the engine verified, grouped by the rules section it is first about, at
+    most `_TEMPLATES_PER_SECTION` a section, in order of section and id."""
+    by_file: dict[str, list[Example]] = {}
+    for example in examples:
+        by_file.setdefault(example.location.path, []).append(example)
+    found: dict[str, list[Example]] = {game: [] for game in games}
+    for members in by_file.values():
+        example = members[0]
+        if len(members) == 1 and example.game in found and example.passed \
+                and not example.disputed:
+            found[example.game].append(example)
+    out: dict[str, list[Any]] = {}
+    for game, chosen in found.items():
+        chosen.sort(key=lambda e: (_order(_section(e.about[0]) if e.about else ""), e.id))
+        counted: dict[str, int] = {}
+        out[game] = []
+        for example in chosen:
+            section = _section(example.about[0]) if example.about else ""
+            counted[section] = counted.get(section, 0) + 1
+            if counted[section] <= _TEMPLATES_PER_SECTION:
+                out[game].append({
+                    "id": example.id, "title": example.title, "section": section,
+                    "section_title": _section_title(games[game], section),
+                    "players": list(example.players), "text": example.source})
+    return out
+
+
+def _section(rule: str) -> str:
+    return re.split(r"[.]", rule.partition(":")[2], maxsplit=1)[0]
+
+
+def _section_title(ruleset: Ruleset, section: str) -> str:
+    title = ruleset.rulebook.titles.get(section, "")
+    return f"{section} {title}" if title else f"Rules {section}" if section else "Other"
+
+
+def _order(section: str) -> tuple[int, str]:
+    digits = re.match(r"\d+", section)
+    return (int(digits[0]) if digits else 10_000, section)
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _write(target: Path, content: bytes) -> bool:
+    """Write a file unless it holds the same bytes already; whether it wrote."""
+    try:
+        if target.stat().st_size == len(content) and \
+                _digest(target.read_bytes()) == _digest(content):
+            return False
+    except OSError:
+        pass
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.tmp")
+    temporary.write_bytes(content)
+    temporary.replace(target)
+    return True
+
+
+def _place(target: Path, source: Path) -> bool:
+    """Put a runtime file at `target`: a hard link to the npm package's where the file system
+    allows (megabytes, on every build), else a copy; nothing when the same file is there."""
+    try:
+        found, wanted = target.stat(), source.stat()
+        if found.st_ino == wanted.st_ino and found.st_dev == wanted.st_dev or \
+                found.st_size == wanted.st_size and found.st_mtime_ns == wanted.st_mtime_ns:
+            return False
+    except OSError:
+        pass
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.tmp")
+    temporary.unlink(missing_ok=True)
+    try:
+        os.link(source, temporary)
+    except OSError:
+        shutil.copy2(source, temporary)
+    temporary.replace(target)
+    return True
+
+
+def _kept_zip(cache: Path | None) -> bytes:
+    """`checker_zip()`, kept in `cache` by a fingerprint of the checker's code and PyYAML."""
+    if cache is None:
+        return checker_zip()
+    kept = cache / f"checker-{engine_version()}.zip"
+    try:
+        return kept.read_bytes()
+    except OSError:
+        pass
+    data = checker_zip()
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        for old in cache.glob("checker-*.zip"):
+            old.unlink(missing_ok=True)
+        temporary = kept.with_name(f".{kept.name}.tmp")
+        temporary.write_bytes(data)
+        temporary.replace(kept)
+    except OSError:
+        pass  # no cache: the next build makes it again
+    return data
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()

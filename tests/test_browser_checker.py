@@ -1,0 +1,507 @@
+"""Checking scenarios in the page: the checker run by Pyodide in a Web Worker, in headless
+Chromium, on the real site built by `mkdocs build`. Every published scenario gets the command
+line's answer; a reader edits, checks and resets a walkthrough, sees a located error marked,
+asks a question on an ask page and shares it; hostile input gets the command line's errors
+and the time limit, and never freezes the page; without JavaScript or without the runtime the
+site reads completely.
+
+One build, one local HTTP server and one Chromium serve the whole module.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Callable, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from sites import built as build_here
+from sites import make_site
+
+from checker import limits
+from checker.games import GAMES
+from checker.runner import check_scenario, load_file
+from checker.site import browser_bundle
+from checker.site.browser_bundle import FOLDER, checker_zip, write_bundle
+from checker.site.browser_check import BrowserChecker, step_citations
+from checker.sources import find_files, read_text, texts_in_file
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+SCREENSHOTS = ROOT / "build" / "screenshots"
+PAGE = "ti4/objective-cards/"
+RUNTIME = browser_bundle.runtime_version(browser_bundle.PACKAGE) is not None
+
+needs_runtime = pytest.mark.skipif(
+    not RUNTIME, reason="no Python runtime for the browser: run `npm ci --prefix checker/browser`")
+
+REQUESTS: list[str] = []
+"""Every URL any page of this module asked for."""
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(out)], cwd=ROOT,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
+                          text=True, check=False, timeout=600)
+    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(built: Path) -> Iterator[str]:
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium package",
+                    pytrace=False)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    contexts = []
+
+    def _open(**options: Any) -> Page:
+        context = browser.new_context(**options)
+        context.set_default_timeout(20_000)
+        context.on("request", lambda request: REQUESTS.append(request.url))
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        # The checker's own scripts throw nothing (other scripts of the site are tested elsewhere).
+        page.on("pageerror", lambda error: errors.append(str(error.stack))
+                if re.search(r"/check(-worker)?\.js", str(error.stack)) else None)
+        page.errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def checking_page(browser: Browser, site: str) -> Iterator[Page]:
+    """A page whose checker has loaded its runtime, shared by the tests that only call it."""
+    context = browser.new_context()
+    context.on("request", lambda request: REQUESTS.append(request.url))
+    page = context.new_page()
+    page.goto(site + PAGE)
+    check(page, "id: x\n")
+    yield page
+    context.close()
+
+
+def check(page: Page, text: str, here: str | None = None) -> dict[str, Any]:
+    """The in-page checker's answer for a text (`window.rulesChecker.check`)."""
+    answer = page.evaluate("([text, here]) => window.rulesChecker.check(text, here === null ? "
+                           "undefined : here)", [text, here])
+    assert isinstance(answer, dict)
+    return answer["result"]  # type: ignore[no-any-return]
+
+
+def wait_done(page: Page, scope: str = "[data-checker]") -> None:
+    page.wait_for_function("scope => ['done', 'unavailable'].includes(document.querySelector("
+                           "scope).getAttribute('data-checker-state'))", arg=scope,
+                           timeout=120_000)
+
+
+# ---- The same answers as the command line ----
+
+
+def _published(built: Path) -> set[str]:
+    return {s["id"] for s in json.loads((built / "rules.json").read_text("utf-8"))["scenarios"]}
+
+
+def _command_line_verdicts(tmp: Path) -> dict[str, bool]:
+    """Each scenario's verdict as `checker run` gives it (its JUnit report)."""
+    report = tmp / "junit.xml"
+    subprocess.run([sys.executable, "-m", "checker", "run", "--junit-xml", str(report)],
+                   cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
+    cases = ET.parse(report).getroot().iter("testcase")
+    return {case.get("name", ""): case.find("failure") is None and case.find("error") is None
+            for case in cases}
+
+
+@needs_runtime
+def test_every_published_scenario_gets_the_command_lines_verdict_and_citations(
+        built: Path, checking_page: Page, tmp_path: Path) -> None:
+    """Each text of the site (a scenario file, a page's fence) is checked in the page; each of
+    its scenarios' verdict is `checker run`'s, each step cites the same rules as the engine's
+    run on the command line, and each failure is the same message at the same place."""
+    published = _published(built)
+    verdicts = _command_line_verdicts(tmp_path)
+    texts = [text for path in find_files([ROOT / "scenarios", ROOT / "docs"])
+             for text in texts_in_file(str(path.relative_to(ROOT)), read_text(path))[0]]
+    answers = checking_page.evaluate(
+        "async texts => { const out = []; for (const text of texts) "
+        "out.push((await window.rulesChecker.check(text)).result); return out; }",
+        [text.text for text in texts])
+    seen = set()
+    for text, answer in zip(texts, answers, strict=True):
+        loaded = load_file("scenario.yaml", text.text, GAMES)  # the text alone, as in the page
+        assert answer["problems"] == [], f"{text.path}:{text.line_offset + 1}"
+        assert [s["id"] for s in answer["scenarios"]] == [s.id for s in loaded.scenarios]
+        for scenario, ours in zip(loaded.scenarios, answer["scenarios"], strict=True):
+            verdict = check_scenario(scenario, GAMES)
+            where = f"{text.path}:{text.line_offset + scenario.location.line} ({scenario.id})"
+            assert ours["passed"] is verdicts[scenario.id] is verdict.passed, where
+            assert ours["steps"] == step_citations(verdict.run), where
+            assert ours["steps"] == [_cited(record) for record in verdict.run.records], where
+            assert [(f["line"], f["col"], f["message"]) for f in ours["failures"]] == [
+                (p.location.line, p.location.col, p.message) for p in verdict.failures()], where
+            assert ours["html"].startswith('<div class="wt') and scenario.id in ours["html"]
+            seen.add(scenario.id)
+    assert published <= seen, f"published but not checked: {sorted(published - seen)}"
+    assert len(seen) == len(verdicts) >= 300
+
+
+def _cited(record: Any) -> list[str]:
+    """A step's citations, spelled out once more: events, refusal, end of game."""
+    return [*(event.rule for event in record.events),
+            *([record.violation.rule] if record.violation else []),
+            *([record.outcome.rule] if record.outcome else [])]
+
+
+@needs_runtime
+def test_a_wrong_claim_fails_in_the_page_as_on_the_command_line(checking_page: Page) -> None:
+    text = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
+    wrong = text.replace("winner: Blue\n  ended_by", "winner: Green\n  ended_by")
+    ours = check(checking_page, wrong)["scenarios"][0]
+    theirs = check_scenario(load_file("s.yaml", wrong, GAMES).scenarios[0], GAMES)
+    assert ours["passed"] is theirs.passed is False
+    assert [(f["line"], f["col"], f["message"]) for f in ours["failures"]] == [
+        (p.location.line, p.location.col, p.message) for p in theirs.failures()]
+    assert "wt--failed" in ours["html"] and "winner: stated Green, engine Blue" in ours["html"]
+
+
+# ---- Hostile input: the command line's limits and errors, a time limit, a page never frozen ----
+
+
+def _command_line_lines(tmp: Path, text: str) -> list[str]:
+    """`checker run`'s problem lines for a file holding `text`, without the file's name."""
+    path = tmp / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "checker", "run", str(path)], cwd=tmp,
+                          capture_output=True, text=True, check=False, timeout=120)
+    return [line.removeprefix(f"{path}:") for line in done.stdout.splitlines()
+            if line.startswith(str(path))]
+
+
+@needs_runtime
+@pytest.mark.parametrize("hostile", [
+    pytest.param("a: " + "[" * 100_000, id="deep"),
+    pytest.param("x: &a [1, 2]\n" + "".join(f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}]\n" for p, c in
+                                            zip("abcdefghij", "bcdefghijk")), id="alias bomb"),
+    pytest.param("id: x\ntitle: " + "y" * (limits.FILE_BYTES + 10) + "\n", id="huge"),
+    pytest.param("id: x\nsetup: {n: " + "9" * 500 + "}\n", id="long number"),
+])
+def test_hostile_input_gets_the_command_lines_error(checking_page: Page, tmp_path: Path,
+                                                    hostile: str) -> None:
+    answer = check(checking_page, hostile)
+    lines = [f"{p['line']}:{p['col']}: {p['message']}" for p in answer["problems"]]
+    assert answer["scenarios"] == [] and lines
+    assert lines == _command_line_lines(tmp_path, hostile)
+
+
+@needs_runtime
+def test_a_check_past_the_time_limit_is_stopped_and_the_page_stays_responsive(
+        open_page: Callable[..., Page], site: str) -> None:
+    page = open_page()
+    page.goto(site + PAGE)
+    check(page, "id: x\n")
+    page.evaluate("window.rulesChecker.timeoutMs = 300")
+    endless = "steps:\n" + "".join(f"  - {{a{i}: [{', '.join(['x'] * 8)}]}}\n"
+                                   for i in range(5000))
+    started = time.monotonic()
+    page.evaluate("text => { window.outcome = window.rulesChecker.check(text).then("
+                  "() => 'done', error => error.kind); }", endless)
+    # The page answers while the worker is busy.
+    assert page.evaluate("1 + 1") == 2
+    assert time.monotonic() - started < 1
+    assert page.evaluate("window.outcome") == "timeout"
+    page.evaluate("window.rulesChecker.timeoutMs = 15000")
+    assert check(page, "id: x\n")["problems"], "the worker started again and checks"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@needs_runtime
+def test_text_from_the_editor_reaches_the_page_only_as_text(checking_page: Page) -> None:
+    text = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
+    evil = text.replace("title: Blue", "title: <img src=x onerror=alert(1)> Blue", 1)
+    ours = check(checking_page, evil)["scenarios"][0]
+    assert "<img" not in ours["html"] and "&lt;img src=x onerror=alert(1)&gt;" in ours["html"]
+
+
+# ---- A reader: edit, check, reset; located errors; ask pages; share links ----
+
+
+def _first_walkthrough(page: Page) -> str:
+    return page.locator("[data-walkthrough]").first.get_attribute("id") or ""
+
+
+@needs_runtime
+def test_edit_check_and_reset_a_walkthrough(open_page: Callable[..., Page], site: str) -> None:
+    page = open_page()
+    page.goto(site + PAGE)
+    scenario_id = _first_walkthrough(page)
+    walkthrough = page.locator(f"[id='{scenario_id}']")
+    host = page.locator(f"[data-checker-host='{scenario_id}']")
+    page.evaluate("id => { window.published = document.getElementById(id); }", scenario_id)
+    steppers = walkthrough.locator(".wt-stepper").count()
+    host.locator("[data-checker-edit]").click()
+    editor = host.locator("[data-checker-editor]")
+    text = editor.input_value()
+    assert text == page.locator(f"[id='{scenario_id}'] .wt-source pre > code").text_content()
+    # Unchanged, it checks as published, and comes back with its stepper and rule links.
+    host.locator("[data-checker-check]").click()
+    wait_done(page, f"[data-checker-host='{scenario_id}'] [data-checker]")
+    expect(host.locator("[data-checker-verdict]")).to_have_attribute("data-verdict", "verified")
+    again = page.locator(f"[id='{scenario_id}'][data-checker-result]")
+    expect(again).to_have_count(1)
+    expect(again.locator(".wt-stepper")).to_have_count(steppers)  # walkthrough.js sets it up
+    links = again.locator("a.rule-ref").evaluate_all("links => links.map(a => a.href)")
+    assert links and all(link.startswith(site) for link in links)
+    # A claim changed: the walkthrough in place says it does not hold, where and why.
+    changed = re.sub(r"(?m)^(expect:\n(?:  .*\n)*?  points: \{Red: )(\d+)",
+                     lambda m: f"{m[1]}{int(m[2]) + 5}", text, count=1)
+    assert changed != text
+    editor.fill(changed)
+    host.locator("[data-checker-check]").click()
+    wait_done(page, f"[data-checker-host='{scenario_id}'] [data-checker]")
+    expect(host.locator("[data-checker-verdict]")).to_have_attribute("data-verdict", "fails")
+    expect(page.locator(f"[id='{scenario_id}'].wt--failed .wt-failure")).to_have_count(1)
+    line = host.locator("[data-checker-problems] li").first.get_attribute("data-line")
+    expect(host.locator(f"[data-checker-gutter] .ck-line--error[data-line='{line}']")) \
+        .to_have_count(1)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    host.screenshot(path=str(SCREENSHOTS / "browser-check-fails.png"))
+    # Reset: the published walkthrough and text come back.
+    host.locator("[data-checker-reset]").click()
+    assert editor.input_value() == text
+    expect(page.locator(f"[id='{scenario_id}'][data-checker-result]")).to_have_count(0)
+    assert page.evaluate("id => document.getElementById(id) === window.published", scenario_id)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@needs_runtime
+def test_a_located_error_is_shown_at_its_line_and_column(open_page: Callable[..., Page],
+                                                          site: str) -> None:
+    page = open_page()
+    page.goto(site + PAGE)
+    scenario_id = _first_walkthrough(page)
+    host = page.locator(f"[data-checker-host='{scenario_id}']")
+    host.locator("[data-checker-edit]").click()
+    editor = host.locator("[data-checker-editor]")
+    text = editor.input_value().replace("\nsteps:", "\nstepz:", 1)
+    editor.fill(text)
+    host.locator("[data-checker-check]").click()
+    wait_done(page, f"[data-checker-host='{scenario_id}'] [data-checker]")
+    expect(host.locator("[data-checker-verdict]")).to_have_attribute("data-verdict", "error")
+    theirs = load_file("s.yaml", text, GAMES).problems
+    items = host.locator("[data-checker-problems] li")
+    expect(items).to_have_count(len(theirs))
+    first = theirs[0]
+    assert items.first.get_attribute("data-line") == str(first.location.line)
+    assert items.first.get_attribute("data-col") == str(first.location.col)
+    assert first.message in (items.first.text_content() or "")
+    expect(host.locator(f"[data-checker-gutter] .ck-line--error"
+                        f"[data-line='{first.location.line}']")).to_have_count(1)
+    items.first.click()
+    caret = editor.evaluate("area => area.value.slice(0, area.selectionStart).split('\\n')")
+    assert (len(caret), len(caret[-1]) + 1) == (first.location.line, first.location.col)
+
+
+@needs_runtime
+@pytest.mark.parametrize("game", ["ti4", "ti3", "arcs"])
+def test_an_ask_page_starts_from_a_situation_with_the_readers_players(
+        open_page: Callable[..., Page], site: str, game: str) -> None:
+    page = open_page()
+    page.goto(f"{site}{game}/ask/")
+    select = page.locator("[data-checker-template]")
+    expect(select.locator("option")).not_to_have_count(1)
+    template = select.locator("option[value]:not([value=''])").first.get_attribute("value")
+    select.select_option(template)
+    names = [name.strip() for name in page.locator("[data-checker-players]").input_value()
+             .split(",")]
+    ours = [f"Player {i}" for i in range(1, len(names) + 1)]
+    page.locator("[data-checker-players]").fill(", ".join(ours))
+    page.locator("[data-checker-start]").click()
+    text = page.locator("[data-checker-editor]").input_value()
+    assert f"players: [{', '.join(ours)}]" in text
+    page.locator("[data-checker-check]").click()
+    wait_done(page)
+    expect(page.locator("[data-checker-verdict]")).to_have_attribute("data-verdict", "verified")
+    expect(page.locator("[data-checker-results] [data-walkthrough]")).to_have_count(1)
+    if game == "ti4":
+        page.screenshot(path=str(SCREENSHOTS / "browser-ask.png"), full_page=True)
+
+
+@needs_runtime
+def test_a_shared_link_opens_the_question_checked(open_page: Callable[..., Page],
+                                                  site: str) -> None:
+    page = open_page()
+    page.goto(f"{site}ti4/ask/")
+    question = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
+    page.locator("[data-checker-editor]").fill(question)
+    page.locator("[data-checker-share]").click()
+    link = page.locator("[data-checker-link]").input_value()
+    assert link.startswith(f"{site}ti4/ask/#q=")
+    other = open_page()
+    other.goto(link)
+    wait_done(other)
+    assert other.locator("[data-checker-editor]").input_value() == question
+    expect(other.locator("[data-checker-verdict]")).to_have_attribute("data-verdict", "verified")
+    expect(other.locator("[data-checker-results] .wt-title")).to_contain_text("Blue reaches 10")
+    # A walkthrough's text shares the same way, as a question on its game's ask page.
+    page.goto(site + PAGE)
+    host = page.locator("[data-checker-host]").first
+    host.locator("[data-checker-edit]").click()
+    host.locator("[data-checker-share]").click()
+    assert host.locator("[data-checker-link]").input_value().startswith(f"{site}ti4/ask/#q=")
+
+
+# ---- Without JavaScript, without the runtime, nothing loaded before a press ----
+
+
+def test_without_javascript_the_pages_read_completely(open_page: Callable[..., Page],
+                                                     site: str) -> None:
+    page = open_page(java_script_enabled=False)
+    page.goto(site + PAGE)
+    expect(page.locator("[data-checker-edit]")).to_have_count(0)
+    assert page.locator("[data-walkthrough] .wt-step").count() > 3
+    page.goto(f"{site}ti4/ask/")
+    expect(page.locator("[data-checker-ask]")).to_contain_text("This page needs JavaScript")
+    expect(page.locator("article a[href$='guide/checking-a-question/']")).to_have_count(1)
+
+
+def test_nothing_is_loaded_before_a_reader_presses_a_control(open_page: Callable[..., Page],
+                                                             site: str) -> None:
+    page = open_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(site + PAGE)
+    page.wait_for_load_state("networkidle")
+    page.goto(f"{site}ti4/ask/")
+    page.wait_for_load_state("networkidle")
+    loaded = [url for url in requests if "/browser/" in url or url.endswith("rules.json")]
+    # The ask page reads its game's templates; the runtime and the checker wait for a press.
+    assert loaded == [f"{site}{FOLDER}/templates/ti4.json"]
+
+
+def test_without_the_runtime_the_controls_say_the_checker_is_unavailable(
+        open_page: Callable[..., Page], built: Path, tmp_path: Path) -> None:
+    """The site as built without the npm package: every page reads, and a check says why it
+    cannot run."""
+    bare = tmp_path / "site"
+    shutil.copytree(built, bare, ignore=shutil.ignore_patterns("pyodide", "checker.zip"))
+    write_bundle(bare / FOLDER, (), GAMES, runtime=tmp_path / "no-npm-package")
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(bare)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        page = open_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{PAGE}")
+        host = page.locator("[data-checker-host]").first
+        host.locator("[data-checker-edit]").click()
+        host.locator("[data-checker-check]").click()
+        wait_done(page)
+        verdict = host.locator("[data-checker-verdict]")
+        expect(verdict).to_have_attribute("data-verdict", "unavailable")
+        expect(verdict).to_contain_text("npm ci --prefix checker/browser")
+        assert page.locator("[data-walkthrough] .wt-step").count() > 3, "the walkthroughs stay"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_no_request_leaves_the_site(site: str) -> None:
+    """Run last in this module: every request any page made went to the site itself (or the
+    copy of it without the runtime, on another local port)."""
+    assert REQUESTS
+    assert [url for url in REQUESTS if not url.startswith("http://127.0.0.1:")] == []
+
+
+# ---- The bundle, built at site-build time ----
+
+
+def test_a_site_builds_without_the_runtime(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(browser_bundle, "PACKAGE", tmp_path / "not-installed")
+    build_here(make_site(tmp_path, {}))
+    bundle = tmp_path / "site" / FOLDER
+    assert json.loads((bundle / "bundle.json").read_text("utf-8"))["available"] is False
+    assert not (bundle / "pyodide").exists() and not (bundle / "checker.zip").exists()
+
+
+def test_the_checker_zip_holds_the_checker_and_pure_python_yaml_only() -> None:
+    names = zipfile.ZipFile(BytesIO(checker_zip())).namelist()
+    assert "checker/site/browser_check.py" in names and "yaml/loader.py" in names
+    assert not [name for name in names if not name.endswith(".py")]
+    for left_out in ("checker/site/plugin.py", "checker/site/markdown_ext.py", "checker/cli.py",
+                     "yaml/cyaml.py"):
+        assert left_out not in names
+    assert checker_zip() == checker_zip(), "the same code gives the same bytes"
+    imported = subprocess.run(
+        [sys.executable, "-c", "import sys, checker.site.browser_check; print(*sys.modules)"],
+        capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
+    assert not [m for m in imported if m.split(".")[0] in ("mkdocs", "markdown", "pymdownx")]
+    needed = {m.replace(".", "/") for m in imported if m.startswith("checker")}
+    assert needed <= {name.removesuffix(".py").removesuffix("/__init__") for name in names}
+
+
+def test_the_checker_in_cpython_gives_the_builds_walkthrough() -> None:
+    text = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
+    rules = json.dumps({"rules": [{"id": "ti4:98.7", "page": "ti4/victory-points.md",
+                                   "url": "ti4/victory-points/#98.7"}]})
+    answer = json.loads(BrowserChecker(rules).check(text, "ti4/objective-cards/"))
+    html = answer["scenarios"][0]["html"]
+    assert '<a class="rule-ref" href="../victory-points/#98.7"' in html
+    same_page = json.loads(BrowserChecker(rules).check(text, "ti4/victory-points/"))
+    assert '<a class="rule-ref" href="#98.7"' in same_page["scenarios"][0]["html"]
+    assert 'rule-ref--broken' in html, "a rule no page defines shows as the build shows it"
