@@ -420,6 +420,14 @@ def test_from_a_folder_of_files_the_site_still_works(
     assert page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null") \
         is None
     assert [line for line in console if "sw.js" in line or "manifest" in line] == []
+    # A link to another page (a folder) opens that folder's index.html, not its listing.
+    link = page.locator("p.rule a.rule-ref[href^='../']").first
+    target = link.get_attribute("href") or ""
+    link.click()
+    page.wait_for_load_state("load")
+    assert page.url.split("#")[0].endswith("/index.html"), page.url
+    assert target.split("#")[0].strip("./") in page.url
+    expect(page.locator("article h1").first).to_be_visible()
 
 
 def test_no_request_leaves_the_site(site: str) -> None:

@@ -1,11 +1,18 @@
 /* Reading the site at the table: a web app manifest, so a reader can install the site, and
    the service worker (sw.js at the site's root), so that every page they opened can be read
-   offline. From a plain folder of files (file://) there is no such thing to install: the
-   script does nothing, and the site reads as it is. */
+   offline. From a plain folder of files (file://) there is no such thing to install; there
+   the script makes links to a page's folder open its index.html instead of a listing. */
 (function () {
   "use strict";
 
   var script = document.currentScript;
+  if (location.protocol === "file:") {
+    /* A page is a folder's index.html; from a folder of files a link to the folder opens its
+       listing, so links within the site name the file (clicked, or opened in a new tab). */
+    document.addEventListener("click", toIndex, true);
+    document.addEventListener("auxclick", toIndex, true);
+    return;
+  }
   if (!script || !/^https?:$/.test(location.protocol)) return;
   var root = new URL("../../", script.src);  /* this file is assets/checker/offline.js */
 
@@ -30,4 +37,13 @@
       registration.active.postMessage({ type: "keep", urls: urls });
     })
     .catch(function () { /* no worker (private window, blocked): the site works as without */ });
+
+  function toIndex(event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    if (!link || link.protocol !== "file:") return;
+    var url = new URL(link.href);
+    if (url.pathname.slice(-1) !== "/") return;
+    url.pathname += "index.html";
+    link.href = url.href;
+  }
 })();
