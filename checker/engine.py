@@ -48,13 +48,22 @@ class Outcome:
 class Ruleset(Protocol):
     """What a game module provides to the core."""
 
-    game: str
-    """Short name used in scenarios and rule ids, e.g. "ti4"."""
-    title: str
-    vocabulary: Vocabulary
-    rulebook: RuleBook
-    sentences: Sentences
-    """Its step kinds and claims in words, for walkthroughs and `checker explain`."""
+    @property
+    def game(self) -> str:
+        """Short name used in scenarios and rule ids, e.g. "ti4"."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary: ...
+
+    @property
+    def rulebook(self) -> RuleBook: ...
+
+    @property
+    def sentences(self) -> Sentences:
+        """Its step kinds and claims in words, for walkthroughs and `checker explain`."""
 
     def setup(self, data: Mapping[str, Any]) -> Any:
         """The starting state; may raise RuleViolation when the setup breaks a rule."""

@@ -39,9 +39,14 @@ STATUSES = ("verified", "disputed")
 class Game(Protocol):
     """The part of a Ruleset that building a scenario needs."""
 
-    game: str
-    vocabulary: Vocabulary
-    rulebook: RuleBook
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary: ...
+
+    @property
+    def rulebook(self) -> RuleBook: ...
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ import yaml
 import checker
 from checker.engine import Ruleset
 from checker.site.results import Example
+from checker.site.store import kept_file
 from checker.site.verify import engine_version
 
 FOLDER = "assets/checker/browser"
@@ -242,24 +243,7 @@ def _place(target: Path, source: Path) -> bool:
 
 def _kept_zip(cache: Path | None) -> bytes:
     """`checker_zip()`, kept in `cache` by a fingerprint of the checker's code and PyYAML."""
-    if cache is None:
-        return checker_zip()
-    kept = cache / f"checker-{engine_version()}.zip"
-    try:
-        return kept.read_bytes()
-    except OSError:
-        pass
-    data = checker_zip()
-    try:
-        cache.mkdir(parents=True, exist_ok=True)
-        for old in cache.glob("checker-*.zip"):
-            old.unlink(missing_ok=True)
-        temporary = kept.with_name(f".{kept.name}.tmp")
-        temporary.write_bytes(data)
-        temporary.replace(kept)
-    except OSError:
-        pass  # no cache: the next build makes it again
-    return data
+    return kept_file(cache, f"checker-{engine_version()}.zip", checker_zip)
 
 
 def _digest(data: bytes) -> str:

@@ -247,7 +247,9 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     for book in rulebooks:
         context.problems += undefined_rules(book, context.rules, _source(book, root))
     if docs is not None:
-        context.problems += stale_problems(docs, display(docs, root), checks.games)
+        store = checks.store
+        context.problems += stale_problems(docs, display(docs, root), checks.games,
+                                           store.folder if store is not None else None)
     context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
     return context
 

@@ -20,6 +20,8 @@ from pathlib import Path
 from checker.engine import Ruleset
 from checker.location import Location, Problem
 from checker.schema import scenario_schema
+from checker.site.store import kept_file
+from checker.site.verify import engine_version
 
 ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthrough.js"}
 """Where the walkthrough's style and script stand in the docs folder (and the built site)."""
@@ -46,20 +48,27 @@ WRITE = "python -m checker.site"
 """The command that writes the files into a docs folder (see `checker.site.__main__`)."""
 
 
-def site_files(games: Mapping[str, Ruleset]) -> dict[str, bytes]:
-    """Each file's content by its path inside the docs folder."""
+def site_files(games: Mapping[str, Ruleset], cache: Path | None = None) -> dict[str, bytes]:
+    """Each file's content by its path inside the docs folder. The schema, which takes every
+    game's vocabulary (and so its engine) to make, is kept in `cache` (the plugin's result
+    folder) for as long as the checker's code does not change."""
     folder = resources.files("checker.site") / "assets"
     files = {path: (folder / path.rsplit("/", 1)[-1]).read_bytes()
              for path in [*ASSETS.values(), *READER]}
-    # Compact, for tools to read: indenting would take the pure-Python JSON encoder.
-    files[SCHEMA] = json.dumps(scenario_schema(games), separators=(",", ":")).encode("utf-8")
+    files[SCHEMA] = kept_file(cache, f"schema-{engine_version()}-{'-'.join(sorted(games))}.json",
+                              lambda: _schema(games))
     return files
 
 
-def stale(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
+def _schema(games: Mapping[str, Ruleset]) -> bytes:
+    # Compact, for tools to read: indenting would take the pure-Python JSON encoder.
+    return json.dumps(scenario_schema(games), separators=(",", ":")).encode("utf-8")
+
+
+def stale(docs: Path, games: Mapping[str, Ruleset], cache: Path | None = None) -> list[str]:
     """The files of `site_files` that the docs folder lacks, or holds with other content."""
     out = []
-    for path, content in site_files(games).items():
+    for path, content in site_files(games, cache).items():
         try:
             same = (docs / path).read_bytes() == content
         except OSError:
@@ -69,12 +78,13 @@ def stale(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
     return out
 
 
-def stale_problems(docs: Path, shown: str, games: Mapping[str, Ruleset]) -> list[Problem]:
+def stale_problems(docs: Path, shown: str, games: Mapping[str, Ruleset],
+                   cache: Path | None = None) -> list[Problem]:
     """A problem for each stale file, named as `shown` names the docs folder."""
     return [Problem(Location(f"{shown}/{path}", 1, 1),
                     f"{'out of date' if (docs / path).exists() else 'missing'}: the checker's "
                     f"{_what(path)}; run `{WRITE} {shown}` to write it")
-            for path in stale(docs, games)]
+            for path in stale(docs, games, cache)]
 
 
 def write(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:

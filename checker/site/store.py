@@ -16,7 +16,7 @@ import gc
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +133,29 @@ def _draft(drafts: bytes, start: int, length: int) -> str:
             and start + length <= len(drafts)):
         raise ValueError("a draft outside the file")
     return drafts[start:start + length].decode("utf-8", "surrogatepass")
+
+
+def kept_file(folder: Path | None, name: str, make: Callable[[], bytes]) -> bytes:
+    """What `make` makes, kept in `folder` under `name` (which must change with whatever the
+    bytes depend on, such as the engine's fingerprint) and read from there next time; files
+    of the same kind (`name` up to its first `-`) another engine left are removed. Without a
+    folder, or when it cannot be written, made each time."""
+    if folder is None:
+        return make()
+    path = folder / name
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    data = make()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        kind = name.split("-", 1)[0]
+        for old in folder.glob(f"{kind}-*"):
+            old.unlink(missing_ok=True)
+        temporary = path.with_name(f".{path.name}.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError:
+        pass  # the next build makes it again
+    return data
