@@ -13,7 +13,8 @@ each three ways, raw bytes and gzipped (level 6, as web servers compress):
   before it had any;
 - unshared: every `<use>` replaced by the part it shows, as if each picture held its own
   board;
-- as served: the parts every picture draws alike written once, in the first picture.
+- as served: the parts pictures draw alike written once, where first drawn, and shown by
+  `<use>` (moved by x and y where they stand elsewhere) in the others.
 
 It prints every walkthrough of ten steps or more, the median one, and the totals. Given a
 second site, built before a change, it also compares each game's walkthroughs as served there
@@ -32,8 +33,10 @@ START = re.compile(r'<div class="wt[^"]*" id="(?P<id>[^"]+)" data-walkthrough')
 END = "</details>\n</div>"
 """A walkthrough ends with its YAML source; a picture holds no `</details>`."""
 PICTURE = re.compile(r'<div class="wt-picture">.*?</svg></div>', re.DOTALL)
-SHARED = re.compile(r'<g class="pic-fixed" id="(?P<id>[^"]+)">')
-USE = re.compile(r'<use (?:xlink:)?href="#(?P<id>[^"]+)"/>')
+SHARED = re.compile(r'<g (?:class="pic-fixed" )?id="(?P<id>[^"]+)"(?: transform="[^"]*")?>')
+"""A part written once for the pictures of a walkthrough to show (as served before c4764c7's
+follow-up, it also had the class `pic-fixed`)."""
+USE = re.compile(r'<use xlink:href="#(?P<id>[^"]+)"(?: x="(?P<x>[-.\d]+)")?(?: y="(?P<y>[-.\d]+)")?/>')
 GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")
 
 
@@ -52,7 +55,8 @@ def walkthroughs(site: Path, pictured: bool = True) -> dict[str, str]:
 
 
 def unshared(html: str) -> str:
-    """The walkthrough with each `<use>` replaced by the group it shows."""
+    """The walkthrough with each `<use>` replaced by the part it shows (moved where it shows
+    it), and so on for the parts those hold, as if every picture held all it draws."""
     parts = {}
     for match in SHARED.finditer(html):
         depth = 0
@@ -62,7 +66,13 @@ def unshared(html: str) -> str:
                 parts[match["id"]] = html[match.start():tag.end()].replace(
                     f' id="{match["id"]}"', "", 1)
                 break
-    return USE.sub(lambda use: parts[use["id"]], html)
+
+    def whole(use: re.Match[str]) -> str:
+        part = USE.sub(whole, parts[use["id"]])
+        if use["x"] or use["y"]:
+            part = f'<g transform="translate({use["x"] or 0} {use["y"] or 0})">{part}</g>'
+        return part
+    return USE.sub(whole, html)
 
 
 def sizes(html: str) -> tuple[int, int]:

@@ -79,15 +79,20 @@ def picture(width: float, height: float, title: str, body: str, name: str) -> st
             f'fill="currentColor"><title>{escape(title)}</title>{body}</svg>')
 
 
-FIXED = '<g class="pic-fixed">'
+FIXED = '<g class="pic-fixed"'
 """How `fixed` parts start: a walkthrough finds them by this text."""
 
 
-def fixed(body: str) -> str:
-    """Part of a picture that every picture of a walkthrough draws alike, such as the board:
-    the walkthrough draws the first and shows the others as a `<use>` of it. Each picture
-    still holds its own, so it also stands alone."""
-    return f"{FIXED}{body}</g>" if body else ""
+def fixed(body: str, x: float = 0, y: float = 0) -> str:
+    """Part of a picture that pictures of a walkthrough may draw alike, such as the board, a
+    card or a token: the walkthrough draws the first and shows the others as a `<use>` of it
+    (moved by the difference when it stands elsewhere). Its `body` is drawn about its own
+    origin, put at (x, y); parts may hold parts. Each picture still holds its own, so it
+    also stands alone."""
+    if not body:
+        return ""
+    moved = f' transform="translate({num(x)} {num(y)})"' if x or y else ""
+    return f"{FIXED}{moved}>{body}</g>"
 
 
 def polar(cx: float, cy: float, radius: float, degrees: float) -> tuple[float, float]:
@@ -211,31 +216,66 @@ def player_key(players: Sequence[str], seen: Mapping[str, Look], y: float, width
     return tray.svg() + group(names, font_size=8.5)
 
 
-# Scoring tables: tracks, cards, banners -------------------------------------------------------
+# Scoring tables: tracks, cards, tables of players, banners ----------------------------------
+#
+# A scoring picture is drawn for a phone first: `WIDTH` units wide, which a 390 px phone shows
+# at about a pixel a unit, with no word smaller than 10 units. Its look comes from classes
+# that walkthrough.css styles once for the whole site (the root `.pic-s`), not from
+# attributes repeated on every element:
+#   h  a heading (bold, 11)          b  bold            m  centred        e  ended at x
+#   f  faint words                   l  a line, unfilled (l d: dashed and faint; l t: thin)
+#   k  a card back, lightly filled   g  the goal's space, lightly filled
+#   o  a token: its circle outlined, its letter bold and centred
+#   chg  what the step changed, a dashed outline on an amber wash (chg r: a dashed ring)
 
-MARK = {"fill": "#FFB000", "fill_opacity": 0.3, "stroke": "currentColor", "stroke_width": 2,
-        "stroke_dasharray": "5 3", "class_": "chg"}
-"""How a part a step changed is marked: a dashed outline, which shows without telling colours
-apart, over a light amber wash; its class `chg` lets a later step showing the picture drop it."""
-RING = {"fill": "none", "stroke": "currentColor", "stroke_width": 1.6,
-        "stroke_dasharray": "3 2", "class_": "chg"}
-"""How a token the step placed or moved is marked: a dashed ring around it."""
-WIDTH = 360
-"""The width of a scoring picture, in its units (about a pixel each on a 390 px phone)."""
-CHAR = 0.55
-"""The width of an average character, in font sizes: what a line of words may hold."""
+WIDTH = 340
+"""The width of a scoring picture, in its units."""
+CHAR = 0.58
+"""The width of an average character, in font sizes (of the wider fonts phones use): what a
+line of words may hold."""
+SIZE = 10
+"""The size of the words, the smallest in a scoring picture (headings are 11)."""
+CHANGED = 'class="chg"'
+RADIUS = 7.5
+"""A token's radius: its letter (10 units, bold) fits inside."""
 
 
-def disc(x: float, y: float, radius: float = 6.5) -> tuple[str, tuple[float, float]]:
-    """A round token, like a victory point or control token: its shape and where its letter
-    goes (a `Glyph`)."""
-    return tag("circle", cx=x, cy=y, r=radius), (x, y + 2.7)
+def scoring_picture(width: float, height: float, title: str, body: str, name: str) -> str:
+    """The `<svg>` root of a scoring picture, styled by the site's CSS (`pic-s`); like
+    `picture`, `title` is its text alternative."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pic pic-s pic--{escape(name)}" '
+            f'viewBox="0 0 {num(width)} {num(height)}" role="img">'
+            f'<title>{escape(title)}</title>{body}</svg>')
 
 
-def ring(x: float, y: float, radius: float = 9.5) -> str:
-    """The change mark around a token, as path data."""
+def words(x: float, y: float, said: str, kind: str = "") -> str:
+    """Words at a point, in the classes `kind` (see above)."""
+    return tag("text", escape(said), x=x or None, y=y, class_=kind or None)
+
+
+def token(look: Look, x: float, y: float) -> str:
+    """A player's round token (victory point, control, Power) centred at (x, y): a `fixed`
+    part, so a walkthrough writes each player's once and shows the rest by `<use>`."""
+    return fixed(f'<circle class="o" r="{num(RADIUS)}" fill="{look.fill}"/>'
+                 f'<text class="o" y="3.6" fill="{look.ink}">{escape(look.letter)}</text>', x, y)
+
+
+def ring(x: float, y: float, radius: float = RADIUS + 2.5) -> str:
+    """A circle as path data: the change mark around a token."""
     return (f"M{num(x - radius)} {num(y)}a{num(radius)} {num(radius)} 0 1 0 {num(2 * radius)} 0"
             f"a{num(radius)} {num(radius)} 0 1 0-{num(2 * radius)} 0")
+
+
+def rings(paths: Sequence[str]) -> str:
+    """Change marks around tokens, and arrows, in one path."""
+    return f'<path class="chg r" d="{"".join(paths)}"/>' if paths else ""
+
+
+def washes(boxes: Sequence[tuple[float, float, float, float]]) -> str:
+    """Change marks over parts (x, y, width, height): one path of outlines on a wash."""
+    return (f'<path {CHANGED} d="' + "".join(
+        f"M{num(x)} {num(y)}h{num(w)}v{num(h)}h{num(-w)}z" for x, y, w, h in boxes) + '"/>'
+        if boxes else "")
 
 
 def fits(size: float, width: float) -> int:
@@ -243,10 +283,10 @@ def fits(size: float, width: float) -> int:
     return max(int(width / (size * CHAR)), 1)
 
 
-def wrap(words: str, most: int, lines: int) -> list[str]:
+def wrap(said: str, most: int, lines: int) -> list[str]:
     """Words in at most `lines` lines of at most `most` characters, the last one shortened."""
     out: list[str] = []
-    for word in words.split():
+    for word in said.split():
         if out and len(out[-1]) + 1 + len(word) <= most:
             out[-1] += " " + word
         elif len(out) < lines:
@@ -256,22 +296,20 @@ def wrap(words: str, most: int, lines: int) -> list[str]:
     return [shorten(line, most) for line in out] or [""]
 
 
-def flow(widths: Sequence[float], left: float, right: float, top: float, height: float,
-         gap: float = 4) -> tuple[list[tuple[float, float]], float]:
-    """Where items of these widths go, left to right in lines of `height` from `top`, between
-    `left` and `right`: each item's left and top; and where the last line ends."""
-    x, y, places = left, top, []
-    for width in widths:
-        if x > left and x + width > right:
-            x, y = left, y + height
-        places.append((x, y))
-        x += width + gap
-    return places, (y + height if widths else top)
+def heading(y: float, said: str) -> str:
+    """A section's name."""
+    return words(0, y, said, "h")
 
 
-def heading(y: float, words: str) -> str:
-    """A section's name, in bold."""
-    return text(0, y, words, font_size=10, font_weight=700)
+def numbers(places: Sequence[tuple[float, str]], y: float) -> str:
+    """Numbers centred at their places along a line, as one `<text>`: each character placed
+    on its own (a number of two digits as two, side by side)."""
+    xs, chars = [], []
+    for x, number in places:
+        for i, char in enumerate(number):
+            xs.append(num(x + (i - (len(number) - 1) / 2) * SIZE * 0.56))
+            chars.append(char)
+    return f'<text class="m" x="{" ".join(xs)}" y="{num(y)}">{"".join(chars)}</text>'
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +325,7 @@ class Scale:
     five (a long track such as Arcs' Power)."""
 
 
-LANE, LABEL = 17, 70
+LANE, LABEL = 19, 72
 """The height of a player's lane of a track, and the width of the names before it."""
 
 
@@ -297,55 +335,61 @@ def track(players: Sequence[str], seen: Mapping[str, Look], values: Mapping[str,
     """A track of numbers with each player's token, one lane a player (in seat order), so
     tokens on the same number stay apart; a token the step moved ringed, with a dashed arrow
     from where it was; with `names`, each lane starts with its player's token and name (else
-    the tokens' letters and colours say whose they are, and a table of the players beside the
-    track is their key). The grid, names and numbers are `fixed`. The height it takes."""
-    left, right = (LABEL if names else 1), WIDTH - (1 if scale.spaces else 8)
-    step = (right - left) / (scale.end + 1 if scale.spaces else scale.end)
+    the tokens' letters and colours say whose they are, and the table of the players is
+    their key). The heading, grid, names and numbers are one `fixed` part. The height it
+    takes."""
+    count = scale.end + 1 if scale.spaces else scale.end
+    room = WIDTH - (1 if scale.spaces else 8) - (LABEL if names else 1)
+    # A whole number of units a space where spaces are wide, centred in the room left over:
+    # shorter numbers to write.
+    step = room / count if room / count < 8 else float(room // count)
+    left: float = (LABEL if names else 1) + (room - step * count) // 2
+    right = left + step * count
 
     def at(value: int) -> float:
-        return left + step * (value + 0.5 if scale.spaces else value)
+        return left + step * (min(value, scale.end) + (0.5 if scale.spaces else 0))
 
-    lanes = top + 24
-    bottom = lanes + LANE * len(players)
-    numbers = range(scale.end + 1) if scale.spaces else range(0, scale.end + 1, 5)
-    grid = [f"M{num(left)} {num(y)}H{num(right)}" for y in
-            (lanes + LANE * i for i in range(len(players) + 1))]
+    lanes, count = 26, len(players)
+    bottom = lanes + LANE * count
+    grid = "".join(f"M{num(left)} {lanes + LANE * i}H{num(right)}" for i in range(count + 1))
+    shown = range(scale.end + 1) if scale.spaces else range(0, scale.end + 1, 5)
     if scale.spaces:
-        grid += [f"M{num(left + step * i)} {num(lanes)}V{num(bottom)}"
-                 for i in range(scale.end + 2)]
-        goal = tag("rect", x=left + step * scale.goal, y=lanes, width=step, height=bottom - lanes,
-                   fill_opacity=0.14)
+        # The lines between spaces: one line along the track, as tall as the lanes, dashed
+        # into thin strokes a space apart.
+        lines = (f'<path class="l t" d="M{num(left - .3)} {num((lanes + bottom) / 2)}'
+                 f'H{num(right + .3)}" style="stroke-width:{bottom - lanes}px;'
+                 f'stroke-dasharray:.6 {num(step - .6, 2)}"/>')
+        goal = (f'<path class="g" d="M{num(left + step * scale.goal)} {lanes}h{num(step)}'
+                f'v{bottom - lanes}h{num(-step)}z"/>')
     else:
-        grid += [f"M{num(at(n))} {num(lanes)}v-3" for n in numbers]
-        goal = tag("path", d=f"M{num(at(scale.goal))} {num(lanes - 3)}V{num(bottom)}",
-                   fill="none", stroke="currentColor", stroke_width=2.5, stroke_dasharray="4 2")
-    labels = [text(at(n), lanes - 4, str(n), font_weight=700 if n == scale.goal else None)
-              for n in numbers]
-    said = [text(18, lanes + LANE * i + 12, shorten(p, fits(8.5, LABEL - 20)))
-            for i, p in enumerate(players)] if names else []
-    key = Tray()
-    for index, player in enumerate(players if names else ()):
-        key.piece(seen[player], *disc(8, lanes + LANE * index + LANE / 2))
-    fixed_part = heading(top + 8, title) + goal + tag(
-        "path", d="".join(grid), fill="none", stroke="currentColor", stroke_width=0.6,
-        stroke_opacity=0.6) + group(labels, font_size=8, text_anchor="middle") \
-        + group(said, font_size=8.5) + key.svg()
-    tray, marks = Tray(), []
+        grid += "".join(f"M{num(at(n))} {lanes}v-3" for n in shown)
+        lines = ""
+        goal = (f'<path class="l" d="M{num(at(scale.goal))} {lanes - 3}V{bottom}" '
+                'style="stroke-width:2.5px;stroke-dasharray:4 2"/>')
+    labels = numbers([(at(n), str(n)) for n in shown if n != scale.goal], lanes - 5) \
+        + words(at(scale.goal), lanes - 5, str(scale.goal), "m b")
+    frame = heading(11, title) + goal + f'<path class="l t" d="{grid}"/>' + lines + labels
+    if names:
+        for index, player in enumerate(players):
+            y = lanes + LANE * index + LANE / 2
+            frame += token(seen[player], 9, y) + words(20, y + 3.6, shorten(
+                player, fits(SIZE, LABEL - 22)))
+    tokens, marks = [], []
     for index, player in enumerate(players):
         y = lanes + LANE * index + LANE / 2
         value = values.get(player, 0)
-        tray.piece(seen[player], *disc(at(min(value, scale.end)), y))
+        tokens.append(token(seen[player], at(value), y))
+        y += top
         was = None if before is None else before.get(player, 0)
         if was is not None and was != value:
-            marks.append(ring(at(min(value, scale.end)), y, 8.5))
-            x0, x1 = at(min(was, scale.end)), at(min(value, scale.end))
-            tip = x1 - (9 if x1 > x0 else -9)
-            back = tip - (3 if x1 > x0 else -3)
-            marks.append(f"M{num(x0)} {num(y)}H{num(tip)}M{num(back)} {num(y - 3)}"
-                         f"L{num(tip)} {num(y)}L{num(back)} {num(y + 3)}")
-            marks.append(ring(x0, y, 6.5))
-    return fixed(fixed_part) + tray.svg() + (tag("path", d="".join(marks), **RING)
-                                             if marks else ""), bottom - top + 4
+            x0, x1 = at(was), at(value)
+            marks.append(ring(x1, y))
+            if x0 != x1:
+                tip = x1 - (RADIUS + 3 if x1 > x0 else -RADIUS - 3)
+                back = tip - (3 if x1 > x0 else -3)
+                marks.append(f"M{num(x0)} {num(y)}H{num(tip)}M{num(back)} {num(y - 3)}"
+                             f"L{num(tip)} {num(y)}L{num(back)} {num(y + 3)}")
+    return fixed(fixed(frame) + "".join(tokens), 0, top) + rings(marks), bottom + 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,62 +414,56 @@ class Card:
     """Owners whose tokens the step put on it."""
 
 
-CARD_W, CARD_H = 86, 46
+COLUMNS, GAP = 3, 5
+CARD_W = (WIDTH - GAP * (COLUMNS - 1)) / COLUMNS
+CARD_H = 56
 
 
 def cards(items: Sequence[Card], seen: Mapping[str, Look], top: float, title: str
           ) -> tuple[str, float]:
-    """Cards under a heading, in rows that fit the width, their frames and words `fixed`
-    (alike from step to step until a card comes or goes), the tokens on top; the height they
-    take."""
-    places, bottom = flow([CARD_W] * len(items), 0, WIDTH, top + 12, CARD_H + 4, 4.6)
-    frames: list[str] = []
-    empty: list[str] = []
-    hatch: list[str] = []
-    corners: list[str] = []
-    words: list[str] = []
-    marks: list[str] = []
-    rings: list[str] = []
-    tray = Tray()
-    most = fits(8, CARD_W - 7)
-    for card, (x, y) in zip(items, places, strict=True):
-        outline = f"M{num(x + .5)} {num(y + .5)}h{CARD_W - 1}v{CARD_H - 1}h-{CARD_W - 1}z"
-        (empty if card.empty else frames).append(outline)
+    """Cards under a heading, `COLUMNS` a row, with the tokens on them: each card a `fixed`
+    part (alike from step to step until it changes), the whole row of them one too; the
+    height they take."""
+    drawn, marks, circles = [], [], []
+    most = fits(SIZE, CARD_W - 10)
+    for index, card in enumerate(items):
+        x = (CARD_W + GAP) * (index % COLUMNS)
+        y = 16 + (CARD_H + GAP) * (index // COLUMNS)
+        w, h = CARD_W - 1, CARD_H - 1
+        outline = f"M.5 .5h{num(w)}v{h}H.5z"
         if card.double:
-            frames.append(f"M{num(x + 3)} {num(y + 3)}h{CARD_W - 6}v{CARD_H - 6}"
-                          f"h-{CARD_W - 6}z")
+            outline += f"M3 3h{num(w - 5)}v{h - 5}H3z"
         if card.facedown:
-            hatch.append(f"M{num(x + 6)} {num(y + CARD_H - 5)}l12-12m0 12 12-12m0 12 12-12")
+            outline += f"M{num(w - 40)} {CARD_H - 5}l12-12m0 12 12-12m0 12 12-12"
         said = wrap(card.name, most, 2 if card.owners or card.facedown else 3)
-        corners.append(text(x + 6, y + 12, card.corner))
-        words += [text(x + 6, y + 22 + 9 * i, line) for i, line in enumerate(said)]
-        if card.changed:
-            marks.append(tag("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=3))
-        step = min(12.5, (CARD_W - 12) / max(len(card.owners), 1))
-        for index, owner in enumerate(card.owners):
-            cx, cy = x + 9 + step * index, y + CARD_H - 8.5
-            tray.piece(seen[owner], *disc(cx, cy, 5.6))
+        body = (f'<path class="l{" d" if card.empty else ""}" d="{outline}"/>'
+                + words(6, 14, card.corner, "b")
+                + "".join(words(6, 26 + 11 * i, line) for i, line in enumerate(said)))
+        step = min(17.0, (CARD_W - 18) / max(len(card.owners) - 1, 1))
+        for i, owner in enumerate(card.owners):
+            cx = 11 + step * i
+            body += token(seen[owner], cx, CARD_H - 9)
             if owner in card.new:
-                rings.append(ring(cx, cy, 7.5))
-    lines = tag("path", d="".join(frames), stroke_width=0.9) \
-        + (tag("path", d="".join(empty), stroke_dasharray="3 2", stroke_opacity=0.6)
-           if empty else "") \
-        + (tag("path", d="".join(hatch), stroke_opacity=0.5) if hatch else "")
-    drawn = fixed(heading(top + 8, title) + group([lines], fill="none", stroke="currentColor")
-                  + group([group(corners, font_weight=700), *words], font_size=8))
-    over = tag("path", d="".join(rings), **RING) if rings else ""
-    return group(marks, **MARK) + drawn + tray.svg() + over, bottom - top
+                circles.append(ring(x + cx, top + y + CARD_H - 9))
+        drawn.append(fixed(body, x, y))
+        if card.changed:
+            marks.append((x, top + y, CARD_W, CARD_H))
+    rows = -(-len(items) // COLUMNS)
+    return (washes(marks) + fixed(fixed(heading(11, title)) + "".join(drawn), 0, top)
+            + rings(circles),
+            16 + rows * (CARD_H + GAP) - GAP)
 
 
 def banner(top: float, lines: Sequence[str], changed: bool) -> tuple[str, float]:
     """A framed notice across the width, its first line bold: the end of the game."""
-    height = 8 + 12 * len(lines)
-    frame = tag("rect", x=0.5, y=top + 0.5, width=WIDTH - 1, height=height - 1, rx=3,
-                fill="none", stroke="currentColor", stroke_width=2)
-    mark = tag("rect", x=0, y=top, width=WIDTH, height=height, rx=3, **MARK) if changed else ""
-    words = [text(8, top + 14 + 12 * i, shorten(line, fits(9, WIDTH - 16)),
-                  font_weight=700 if i == 0 else None) for i, line in enumerate(lines)]
-    return mark + frame + group(words, font_size=9), height
+    said = [(i, part) for i, line in enumerate(lines)
+            for part in wrap(line, fits(SIZE, WIDTH - 14), 2)]
+    height = 9 + 13 * len(said)
+    frame = (f'<path class="l" style="stroke-width:2px" d="M1 {num(top + 1)}h{WIDTH - 2}'
+             f'v{height - 2}H1z"/>')
+    mark = washes([(0, top, WIDTH, height)]) if changed else ""
+    return mark + frame + "".join(words(7, top + 16 + 13 * n, part, "b" if i == 0 else "")
+                                  for n, (i, part) in enumerate(said)), height
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,45 +491,58 @@ def marked(rows: Sequence[Seat], before: Sequence[Seat] | None) -> list[Seat]:
                  changed=i >= len(before) or before[i] != r) for i, r in enumerate(rows)]
 
 
+HOLDS, BACK = 150, 11
+"""Where a table's third column (what a player holds) starts, and the room of a card back."""
+
+
 def seats(rows: Sequence[Seat], seen: Mapping[str, Look], top: float, title: str,
-          columns: tuple[str, str, str]) -> tuple[str, float]:
-    """A table of the players in play order, one line each (more when their cards do not
-    fit): the order, the token and name, a badge, what they hold, their cards. The table is
-    `fixed` (alike from step to step until a line changes); a changed line is marked. The
-    height it takes."""
-    heads = [text(x, top + 20, head) for x, head in zip((92, 136, 226), columns)]
-    parts = [heading(top + 8, title), group(heads, font_size=8, fill_opacity=0.8)]
-    marks, y = [], top + 24
+          columns: tuple[str, str]) -> tuple[str, float]:
+    """A table of the players in play order, one line each (more when their words or cards
+    do not fit): the order, the token and name, a badge, what they hold, and their cards,
+    those face down at the end of the line, those face up under it. Each line is a `fixed`
+    part, the table one too; a changed line is marked. The height it takes."""
+    heads = heading(11, title)
+    if any(row.holds for row in rows):
+        heads += words(HOLDS, 24, columns[0], "f")
+    if any(row.facedown or row.faceup for row in rows):
+        heads += words(WIDTH, 24, columns[1], "f e")
+    parts = [fixed(heads)]
+    marks, y = [], 28.0
     for index, row in enumerate(rows):
-        line, height = _seat(index, row, seen[row.player], y)
-        parts.append(line)
+        line, height = _seat(index, row, seen[row.player])
+        parts.append(fixed(line, 0, y))
         if row.changed:
-            marks.append(tag("rect", x=0, y=y, width=WIDTH, height=height, rx=2))
+            marks.append((0, top + y, WIDTH, height))
         y += height
-    return group(marks, **MARK) + fixed("".join(parts)), y - top
+    return washes(marks) + fixed("".join(parts), 0, top), y
 
 
-def _seat(index: int, row: Seat, look: Look, y: float) -> tuple[str, float]:
-    """One line of `seats` at `y`, and its height."""
-    widths = [7.0] * row.facedown + [8 + 4.5 * len(shorten(c, 24)) for c in row.faceup]
-    places, bottom = flow(widths, 226, WIDTH, y + 2, 14, 3)
-    tray, chips, backs = Tray(), [], []
-    tray.piece(look, *disc(20, y + 8))
-    words = [text(0, y + 11, str(index + 1), font_weight=700),
-             text(30, y + 11, shorten(row.player, fits(9, 58))),
-             text(136, y + 11, shorten(row.holds, fits(9, 88)))]
+def _seat(index: int, row: Seat, look: Look) -> tuple[str, float]:
+    """One line of `seats`, drawn from its top, and its height."""
+    backs = WIDTH - BACK * row.facedown
+    held = wrap(row.holds, fits(SIZE, backs - HOLDS - 3), 2)
+    body = [words(0, 13, str(index + 1), "b"), token(look, 19, 9),
+            words(31, 13, shorten(row.player, fits(SIZE, (92 if row.badge else HOLDS) - 33)))]
+    body += [words(HOLDS, 13 + 13 * i, part) for i, part in enumerate(held)]
+    lines = ""
     if row.badge:
-        words.append(text(95, y + 11, row.badge, font_size=8))
-        chips.append(f"M97.5 {num(y + 3)}h{num(4.5 * len(row.badge) - 6)}"
-                     f"a5.5 5.5 0 0 1 0 11h-{num(4.5 * len(row.badge) - 6)}a5.5 5.5 0 0 1 0-11z")
-    for (x, cy), width, name in zip(places, widths, [""] * row.facedown + list(row.faceup)):
-        if name:
-            chips.append(f"M{num(x)} {num(cy)}h{num(width)}v11h-{num(width)}z")
-            words.append(text(x + 4, cy + 8.5, shorten(name, 24), font_size=8))
-        else:
-            backs.append(f"M{num(x)} {num(cy)}h7v11h-7zl7 11")
-    lines = tag("path", d="".join(chips), fill="none", stroke="currentColor",
-                stroke_width=0.8) if chips else ""
-    lines += tag("path", d="".join(backs), fill_opacity=0.3, stroke="currentColor",
-                 stroke_width=0.8) if backs else ""
-    return lines + group(words, font_size=9) + tray.svg(), max(bottom - y, 16.0)
+        width = len(row.badge) * SIZE * CHAR
+        body.append(words(100, 13, row.badge))
+        lines += (f"M100 2h{num(width - 3)}a6.5 6.5 0 0 1 0 13h{num(3 - width)}"
+                  f"a6.5 6.5 0 0 1 0-13z")
+    height = 4 + 13 * len(held)
+    x, y = 27.0, height
+    for name in row.faceup:
+        said = shorten(name, fits(SIZE, WIDTH - 40))
+        width = 8 + len(said) * SIZE * CHAR
+        if x > 27 and x + width > WIDTH:
+            x, y = 27.0, y + 17
+        lines += f"M{num(x)} {num(y)}h{num(width)}v15h{num(-width)}z"
+        body.append(words(x + 4, y + 11, said))
+        x += width + 4
+    if row.faceup:
+        height = y + 17
+    backs_drawn = "".join(f"M{backs + BACK * i + 2} 2h8v13h-8zl8 13" for i in range(row.facedown))
+    shapes = (f'<path class="l" d="{lines}"/>' if lines else "") \
+        + (f'<path class="k" d="{backs_drawn}"/>' if backs_drawn else "")
+    return shapes + "".join(body), max(height, 19)

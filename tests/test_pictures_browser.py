@@ -2,7 +2,8 @@
 stepped through on a desktop and on a 390 px phone in light and dark mode. At each step the
 picture shown is the engine's for that step, its change marks there; a step that drew nothing
 shows the picture before it without them. Every picture fits the width, its lines contrast
-with the page, and the state table beside it is closed (open where a step shows no picture),
+with the page, its smallest words are at least 9.5 CSS px on the phone (and not huge on a
+desktop), and the state table beside it is closed (open where a step shows no picture),
 and opening it opens it for every step.
 Screenshots of each step with a picture of its own go to build/screenshots/.
 
@@ -72,7 +73,8 @@ def _expected(scenario_id: str, sources: list[Path]) -> list[tuple[int, str, int
         drawn = draw(record.state, before) if record.state is not before else ""
         if drawn:
             root = ET.fromstring(drawn)
-            marks = sum(1 for element in root.iter() if element.get("class") == "chg")
+            marks = sum(1 for element in root.iter()
+                        if "chg" in (element.get("class") or "").split())
             last = (record.step.index, root[0].text or "", marks)
             shown.append(last)
         else:
@@ -83,6 +85,25 @@ def _expected(scenario_id: str, sources: list[Path]) -> list[tuple[int, str, int
 
 
 TABLES_JS = """root => Array.from(root.querySelectorAll('details.wt-table')).map(t => t.open)"""
+
+WORDS_JS = """root => {
+    const shown = Array.from(root.querySelectorAll('.wt-picture svg'))
+        .filter(svg => svg.checkVisibility());
+    const scale = Math.min(...shown.map(
+        svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width));
+    const sizes = Array.from(root.querySelectorAll('.wt-picture svg text'))
+        .map(text => parseFloat(getComputedStyle(text).fontSize) * scale);
+    const letters = shown.flatMap(svg => Array.from(svg.querySelectorAll('text.o')));
+    return {smallest: Math.min(...sizes), largest: Math.max(...sizes), count: sizes.length,
+            drawn: Math.max(0, ...letters.map(t => t.getBoundingClientRect().height))};
+}"""
+"""The size in CSS pixels of the smallest and the largest words in the walkthrough's pictures
+as the picture on screen draws them (every picture is drawn at the same scale; the words of a
+part shown by `<use>` are those of the part, written in an earlier picture, maybe hidden), and
+the height a token's letter written in a picture on screen takes (0 where all its tokens are
+shown by `<use>`)."""
+SMALLEST = 9.5
+"""The smallest words a picture may show on a 390 px phone, in CSS pixels."""
 
 
 @pytest.mark.parametrize("game", ["ti4", "ti3", "arcs"])
@@ -114,8 +135,15 @@ def test_each_step_shows_its_picture_with_what_it_changed_marked(
         for picture in shown:
             assert 0 <= picture["left"] and picture["right"] <= view["width"]
             assert picture["width"] >= min(340, width - 60), "the picture takes the width"
-            assert all(used > 50 for used in picture["uses"]), "a shared part not drawn"
+            assert all(used > 5 for used in picture["uses"]), "a shared part not drawn"
             assert _contrast(picture["colour"], view["background"]) >= 4.5
+        if shown:
+            words = root.evaluate(WORDS_JS)
+            assert words["count"] > 10 and words["smallest"] >= SMALLEST, \
+                f"step {number}: words of {words['smallest']:.1f} px at {width} px"
+            assert words["largest"] <= 18, "capped on a desktop, the words stay moderate"
+            assert words["drawn"] >= 9 or not words["drawn"], \
+                "a token's letter, where the picture writes one, is drawn at its size"
         if drawn_at == number:
             assert marks > 0 and "Changed by this step: " in title, f"step {number}"
             path = SCREENSHOTS / f"pictures-{game}-{width}-{scheme}-step-{number}.png"

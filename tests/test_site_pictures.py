@@ -18,8 +18,8 @@ from checker.games.ti4.ruleset import TI4
 from checker.runner import check_scenario, load_file
 from checker.site.context import render
 from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Links
-from checker.svg import fixed, picture, tag
+from checker.site.walkthrough import Links, Pictures, prefix
+from checker.svg import fixed, num, picture, tag
 from checker.yamlsource import Text
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -90,16 +90,35 @@ def _element(html: str, start: int) -> str:
     raise AssertionError("unclosed <g>")
 
 
+USE = re.compile(r'<use xlink:href="#([^"]+)"(?: x="([-.\d]+)")?(?: y="([-.\d]+)")?/>')
+PART = re.compile(r'<g id="([^"]+)"(?: transform="translate\(([-.\d]+) ([-.\d]+)\)")?>')
+
+
 def _whole(svg: str, html: str) -> str:
     """A picture as its ruleset drew it: each `<use>` replaced by what it shows (the element of
-    that id, written earlier in the same walkthrough), and without the ids."""
+    that id, written earlier in the same walkthrough, moved by the `<use>`'s x and y), its
+    parts as `fixed` wrote them, and its root with its namespace, as XML has it."""
     def shown(use: re.Match[str]) -> str:
-        start = html.index(f'<g class="pic-fixed" id="{use[1]}">')
+        start = html.index(f'<g id="{use[1]}"')
         assert start < html.index(use[0]), "a <use> points back"
-        return _element(html, start).replace(f' id="{use[1]}"', "", 1)
-    svg = svg.replace(' xmlns:xlink="http://www.w3.org/1999/xlink"', "", 1)
-    return re.sub(r'(<g class="pic-fixed") id="[^"]+"', r"\1",
-                  re.sub(r'<use xlink:href="#([^"]+)"/>', shown, svg))
+        part = PART.match(html, start)
+        assert part is not None
+        x, y = (float(part[2] or 0) + float(use[2] or 0), float(part[3] or 0) + float(use[3] or 0))
+        moved = f' transform="translate({num(x)} {num(y)})"' if x or y else ""
+        return f'<g class="pic-fixed"{moved}>' + whole(_element(html, start)[part.end() - start:])
+
+    def whole(text: str) -> str:
+        text = USE.sub(shown, text)
+        return PART.sub(lambda m: '<g class="pic-fixed"' + (
+            f' transform="translate({m[2]} {m[3]})">' if m[2] else ">"), text)
+    assert "xmlns" not in svg, "in a page an <svg> needs no namespace"
+    return whole(svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
+
+
+def _xml(svg: str) -> ET.Element:
+    """A picture as served, read as XML: with the namespaces HTML does without."""
+    return ET.fromstring(svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" '
+                                     'xmlns:xlink="http://www.w3.org/1999/xlink" ', 1))
 
 
 def test_an_arcs_walkthrough_matches_the_golden_file(golden: Callable[[str, str], None]) -> None:
@@ -121,7 +140,7 @@ def test_the_setup_and_each_step_that_changed_the_map_have_the_rulesets_picture(
         expected = arcs.picture(states[number], states[number - 1])
         assert [_whole(s, html) for s in drawn] == ([expected] if expected else []), number
     for svg in setup + [s for step in steps for s in step]:
-        root = ET.fromstring(svg)
+        root = _xml(svg)
         assert root.get("role") == "img" and root[0].tag == f"{NS}title" and root[0].text
     assert 'class="wt-picture"><svg' in html
     # After the step's claims, before what it changed.
@@ -132,15 +151,16 @@ def test_the_setup_and_each_step_that_changed_the_map_have_the_rulesets_picture(
 
 def test_what_every_picture_draws_alike_is_written_once() -> None:
     html = walkthrough(MAP_PATH, MAP_SCENARIO, page="arcs/standard-actions.md")
-    ids = re.findall(r'<g class="pic-fixed" id="([^"]+)">', html)
-    assert ids == ["arcs-walkthrough-pictures--pic-1", "arcs-walkthrough-pictures--pic-2"], \
-        "the board and who is who, in the setup's picture"
+    ids = re.findall(r'<g id="([^"]+)">', html)
+    first = prefix("arcs-walkthrough-pictures")
+    assert ids == [first + "0", first + "1"], "the board and who is who, in the setup's picture"
+    assert re.fullmatch(r"p[0-9a-z]{5}", first), "short: a letter and five from a hash"
     uses = re.findall(r'<use xlink:href="#([^"]+)"/>', html)
     assert "<use href" not in html, "Material's instant navigation cannot rewrite <use href>"
-    assert html.count('xmlns:xlink="http://www.w3.org/1999/xlink"') == 2, "steps 4 and 6"
+    assert "xmlns" not in html, "in a page an <svg> needs no namespace, nor xlink:href one"
     assert uses == ids * 2, "in the pictures of steps 4 and 6"
     assert html.index(ids[0]) < html.index("<use ")
-    assert html.count("pic-fixed") == 2
+    assert html.count("pic-fixed") == 0, "an id marks a part written for the others"
     arcs: Any = _map_run().ruleset
     drawn = arcs.picture(_map_run().initial)
     board = _element(drawn, drawn.index('<g class="pic-fixed">'))
@@ -173,10 +193,11 @@ def test_any_ruleset_with_a_picture_method_gets_pictures() -> None:
     setup, steps = _pictures(html)
     assert len(setup) == 1 and any(steps) and not all(steps)
     scenario_id = checked.examples[0].id
-    assert html.count(f'<g class="pic-fixed" id="{scenario_id}--pic-1"><g fill="none">') == 1
-    assert html.count(f'<use xlink:href="#{scenario_id}--pic-1"/>') == sum(map(len, steps))
+    first = prefix(scenario_id) + "0"
+    assert html.count(f'<g id="{first}"><g fill="none">') == 1
+    assert html.count(f'<use xlink:href="#{first}"/>') == sum(map(len, steps))
     for svg in setup + [s for step in steps for s in step]:
-        ET.fromstring(svg)
+        _xml(svg)
     undrawn = ScenarioChecks({**GAMES, "ti4": _Undrawn()}).check(
         Text(str(path.relative_to(ROOT)), path.read_text("utf-8")))
     plain = render(undrawn.examples[0], Links(rule_map(), "ti4/victory-points.md"))
@@ -209,3 +230,53 @@ def test_the_walkthrough_stays_one_byte_a_character_and_token_free() -> None:
                        page="arcs/standard-actions.md")
     assert "<svg" in html and "R&#248;d" in html
     assert max(html) <= "\xff" and "\x02" not in html and "\x03" not in html
+
+
+def test_a_part_drawn_again_elsewhere_or_holding_parts_is_shown_by_use() -> None:
+    """A part drawn again at another place is a `<use>` moved by the difference; a part that
+    changed is written again, the parts in it that did not shown by `<use>`."""
+    card = fixed(tag("path", d="M0 0h9v5H0z"), 10, 20)
+    pictures = Pictures(_map_run(), "some-scenario")
+    first = pictures._share(picture(50, 50, "A", fixed(card + fixed("<text>x</text>", 0, 30)),
+                                    "t"))
+    again = pictures._share(picture(50, 50, "B", fixed(card + fixed("<text>y</text>", 0, 30))
+                                    + fixed(tag("path", d="M0 0h9v5H0z"), 25, 5), "t"))
+    p = prefix("some-scenario")
+    assert first == (f'<svg class="pic pic--t" viewBox="0 0 50 50" width="100%" role="img" '
+                     f'fill="currentColor"><title>A</title><g id="{p}0"><g id="{p}1" '
+                     f'transform="translate(10 20)"><path d="M0 0h9v5H0z"/></g><g id="{p}2" '
+                     f'transform="translate(0 30)"><text>x</text></g></g></svg>')
+    assert again.endswith(f'<title>B</title><g id="{p}3"><use xlink:href="#{p}1"/><g id="{p}4" '
+                          f'transform="translate(0 30)"><text>y</text></g></g>'
+                          f'<use xlink:href="#{p}1" x="15" y="-15"/></svg>')
+
+
+def test_scoring_pictures_show_whole_from_their_shared_parts() -> None:
+    """TI4, TI3 and Arcs chapter-end walkthroughs: each picture, its `<use>`s put back (moved,
+    and the parts in parts too), is exactly what the ruleset draws; a step's picture writes
+    little beyond what it changed."""
+    for path, page in [(ROOT / "scenarios" / "ti4" / "victory-reach-goal-in-status-phase.yaml",
+                        "ti4/victory-points.md"),
+                       (ROOT / "scenarios" / "ti3" / "claim-one-public-and-secret.yaml",
+                        "ti3/end-of-game.md"),
+                       (ROOT / "scenarios" / "arcs" / "full-chapter-end.yaml",
+                        "arcs/ending-a-chapter.md")]:
+        html = walkthrough(path, page=page)
+        loaded = load_file(str(path), path.read_text("utf-8"), GAMES)
+        done = check_scenario(loaded.scenarios[0], GAMES).run
+        assert done is not None
+        draw: Any = done.ruleset.picture  # type: ignore[attr-defined]
+        states = [done.initial, *(record.state for record in done.records)]
+        setup, steps = _pictures(html)
+        assert [_whole(s, html) for s in setup] == [draw(states[0])], path.name
+        drawn = 0
+        for number, served in enumerate(steps, start=1):
+            expected = draw(states[number], states[number - 1]) \
+                if states[number] is not states[number - 1] else ""
+            assert [_whole(s, html) for s in served] == ([expected] if expected else []), \
+                (path.name, number)
+            for svg in served:
+                drawn += 1
+                assert len(svg) < len(expected) * 0.7, "a step writes what it changed"
+                _xml(svg)
+        assert drawn, path.name

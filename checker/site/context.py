@@ -23,7 +23,7 @@ from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, un
 from checker.site.site_files import stale_problems
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Links, place, step_anchor
+from checker.site.walkthrough import Links, place, prefix, renamed_pictures, step_anchor
 from checker.sources import (
     YAML_SUFFIXES,
     OnError,
@@ -99,6 +99,8 @@ class SiteContext:
     """What the pages say of each rule: its text, and the references to it."""
     uses: RuleUses = field(default_factory=RuleUses)
     """What cites each rule: examples and references."""
+    picture_ids: dict[str, dict[str, str]] = field(default_factory=dict)
+    """By page: the prefix of each walkthrough's picture ids, and its scenario."""
     glossaries: dict[str, Glossary] = field(default_factory=dict)
     """Each game's glossary (`<game>/glossary.md`), by game."""
     deferred: dict[str, dict[str, str]] | None = None
@@ -112,7 +114,9 @@ class SiteContext:
         checked = self.fences.get(text.text) or self.checks.check(text)
         for example in checked.examples:
             self._show(links.page, example)
-        return self._slot(links.page, render_checked(checked, links), checked.examples)
+        html = failure_html(checked.problems) if checked.problems else "\n".join(
+            self._render(example, links) for example in checked.examples)
+        return self._slot(links.page, html, checked.examples)
 
     def embed_html(self, scenario_id: str, links: Links) -> str:
         example = self.examples.get(scenario_id)
@@ -120,7 +124,7 @@ class SiteContext:
             return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
                     f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
         self._show(links.page, example)
-        return self._slot(links.page, render(example, links), (example,))
+        return self._slot(links.page, self._render(example, links), (example,))
 
     def walkthroughs_html(self, examples: Iterable[Example], links: Links) -> str:
         """Walkthroughs one after another (those a game's scenario list shows)."""
@@ -128,7 +132,7 @@ class SiteContext:
         html = []
         for example in examples:
             self._show(links.page, example)
-            html.append(render(example, links))
+            html.append(self._render(example, links))
         return self._slot(links.page, "\n".join(html), examples)
 
     def _slot(self, page: str, html: str, examples: Iterable[Example]) -> str:
@@ -144,6 +148,20 @@ class SiteContext:
         key = str(len(slots))
         slots[key] = html
         return f'<div class="wt-slot" data-wt-slot="{key}">{said}</div>'
+
+    def _render(self, example: Example, links: Links) -> str:
+        """`render`, with picture ids no other walkthrough on the page has: the prefix taken
+        from a scenario's id is the same for two scenarios once in millions of pairs."""
+        html = render(example, links)
+        taken = self.picture_ids.setdefault(links.page, {})
+        mine = prefix(example.id)
+        if taken.setdefault(mine, example.id) == example.id:
+            return html
+        number = 1
+        while (other := prefix(f"{example.id}#{number}")) in taken:
+            number += 1
+        taken[other] = example.id
+        return renamed_pictures(html, mine, other)
 
     def _show(self, page: str, example: Example) -> None:
         shown = self.shown.setdefault(page, set())
@@ -361,13 +379,6 @@ def _unshown(context: SiteContext) -> list[Problem]:
                     f"page with [[scenarios:{example.game}]]")
             for example in context.standalone
             if example.id not in context.embeds and example.game not in context.lists]
-
-
-def render_checked(checked: CheckedText, links: Links) -> str:
-    """The walkthroughs of one YAML text, or its errors in red when it could not be read."""
-    if checked.problems:
-        return failure_html(checked.problems)
-    return "\n".join(render(example, links) for example in checked.examples)
 
 
 def failure_html(problems: Iterable[Problem]) -> str:

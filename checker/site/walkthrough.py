@@ -14,6 +14,7 @@ what the site's result cache keeps, so a rebuild neither runs nor renders a scen
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -24,7 +25,7 @@ from checker.location import Location, Problem
 from checker.scenario import Claims, Scenario
 from checker.sentences import ARROW, Words, claims_words, sentences_of, step_sentence
 from checker.site.rulemap import RuleMap, escape
-from checker.svg import FIXED
+from checker.svg import FIXED, num
 from checker.verdict import Verdict
 
 _WIDE = re.compile("[^\x00-\xff]")
@@ -163,16 +164,22 @@ class Pictures:
     since `previous` marked (elements of class `chg`, and a last sentence of its `<title>`
     starting "Changed by this step:"), or "" when there is nothing new to draw.
 
-    A part that pictures draw alike (`checker.svg.fixed`, such as the board) is written once:
-    the first picture holding it gives it an id, and later pictures show it by `<use>`. The
-    stepper hides steps, not the setup, and a `<use>` draws what it points to even when that
-    is hidden, so every picture still shows whole whichever step is on screen."""
+    A part that pictures draw alike (`checker.svg.fixed`: the board, a card, a token, a line
+    of a table) is written once: the first picture holding it gives it a short id, and later
+    ones show it by `<use>`, moved by `x` and `y` where it stands elsewhere; a part holding
+    parts that changed is written again, showing those that did not by `<use>`. So a step
+    writes little more than what it changed. The stepper hides steps, not the setup, and a
+    `<use>` draws what it points to even when that is hidden, so every picture still shows
+    whole whichever step is on screen.
+
+    The ids start with the same few letters and digits, taken from the scenario's id, so that
+    walkthroughs on one page do not share them (`prefix`)."""
 
     def __init__(self, run: Run, scenario_id: str) -> None:
         self._run = run
         self._draw = getattr(run.ruleset, "picture", None)
-        self._prefix = escape(scenario_id)
-        self._ids: dict[str, str] = {}
+        self._prefix = prefix(scenario_id)
+        self._ids: dict[str, tuple[str, float, float]] = {}
 
     def all(self) -> list[str]:
         """The setup's picture, then each step's ("" for a refused step, which leaves the
@@ -189,27 +196,63 @@ class Pictures:
         return f'<div class="wt-picture">{self._share(drawn)}</div>' if drawn else ""
 
     def _share(self, svg: str) -> str:
+        """The picture as served: its parts shared, and in HTML's own way (an `<svg>` in a
+        page needs no namespace, and the HTML parser reads `xlink:href` without one)."""
+        return self._parts(svg).replace(_ROOT, "<svg", 1)
+
+    def _parts(self, svg: str) -> str:
         out, at = [], 0
-        while (start := svg.find(FIXED, at)) >= 0:
-            end = _group_end(svg, start)
-            part = svg[start:end]
-            known = self._ids.get(part)
+        while (found := _PART.search(svg, at)) is not None:
+            end = _group_end(svg, found.start())
+            body = svg[found.end():end - len("</g>")]
+            x, y = float(found["x"] or 0), float(found["y"] or 0)
+            known = self._ids.get(body)
             if known is None:
-                known = self._ids[part] = f"{self._prefix}--pic-{len(self._ids) + 1}"
-                part = f'{FIXED[:-1]} id="{known}">{part[len(FIXED):]}'
+                name = f"{self._prefix}{_base36(len(self._ids))}"
+                self._ids[body] = (name, x, y)
+                moved = found["moved"] or ""
+                part = f'<g id="{name}"{moved}>{self._parts(body)}</g>'
             else:
-                part = f'<use xlink:href="#{known}"/>'
-            out += [svg[at:start], part]
+                name, x0, y0 = known
+                part = (f'<use xlink:href="#{name}"{_offset("x", x - x0)}'
+                        f'{_offset("y", y - y0)}/>')
+            out += [svg[at:found.start()], part]
             at = end
-        shared = "".join(out) + svg[at:] if out else svg
-        return shared.replace(_ROOT, _ROOT + _XLINK, 1) if "<use " in shared else shared
+        return "".join(out) + svg[at:]
 
 
+def prefix(scenario_id: str) -> str:
+    """The start of a walkthrough's picture ids: a letter and five letters or digits from a
+    hash of the scenario's id. Two scenarios share it once in about 60 million pairs; a page
+    showing both renames the ids of the second (`SiteContext._render`)."""
+    digest = int.from_bytes(hashlib.blake2s(scenario_id.encode("utf-8"), digest_size=8)
+                            .digest(), "big")
+    return "p" + _base36(digest)[-5:].rjust(5, "0")
+
+
+def renamed_pictures(html: str, old: str, new: str) -> str:
+    """A walkthrough's HTML with its picture ids starting `new` instead of `old` (`prefix`):
+    for the rare page where two walkthroughs' prefixes are the same."""
+    return html.replace(f'<g id="{old}', f'<g id="{new}').replace(
+        f'xlink:href="#{old}', f'xlink:href="#{new}')
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not number:
+            return digits
+
+
+def _offset(axis: str, by: float) -> str:
+    return f' {axis}="{num(by)}"' if round(by, 1) else ""
+
+
+_PART = re.compile(FIXED + r'(?P<moved> transform="translate\((?P<x>[-.\d]+) (?P<y>[-.\d]+)\)")?>')
+"""A `fixed` part's opening tag, and where it is moved to."""
 _ROOT = '<svg xmlns="http://www.w3.org/2000/svg"'
-_XLINK = ' xmlns:xlink="http://www.w3.org/1999/xlink"'
-"""A `<use>` points by `xlink:href`, not `href`: Material's instant navigation rewrites every
-`href` attribute of a page it brings in, and `<use>`'s `href` cannot be set, which stops the
-page from showing."""
 
 
 _GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")

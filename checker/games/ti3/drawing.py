@@ -26,7 +26,7 @@ from checker.svg import (
     cards,
     looks,
     marked,
-    picture,
+    scoring_picture,
     seats,
     track,
 )
@@ -110,36 +110,25 @@ def draw(state: State, previous: State | None = None) -> str:
     height += 6 + tall + 6
     rows = marked(now.seats, None if before is None else before.seats)
     order = "Clockwise from the speaker" if now.clockwise else "Order of play"
-    drawn, tall = seats(rows, seen, height, order, ("Speaker", "Strategy card",
-                                                    "Secret objective"))
+    drawn, tall = seats(rows, seen, height, order, ("Strategy cards", "Secret objective"))
     body += drawn
     height += tall
     if now.ended:
         drawn, tall = banner(height + 6, now.ended, before is not None and not before.ended)
         body += drawn
         height += 6 + tall
-    return picture(WIDTH, height + 2, summary(state, previous), body, "ti3-score")
+    return scoring_picture(WIDTH, height + 2, summary(state, previous), body, "ti3-score")
 
 
 def summary(state: State, previous: State | None = None) -> str:
-    """The picture in words, its text alternative; what the step changed last, in a sentence
-    a later step showing this picture drops."""
-    now = table(state)
-    claimed = [f"{p} {', '.join(state.claimed(p))}" for p in state.players if state.claimed(p)]
-    said = [f"Victory points to {now.goal}: " + ", ".join(f"{p} {n}" for p, n in now.points),
-            "Public objectives: " + (", ".join(f"{name} ({_worth(worth)})"
-                                               for name, worth, _ in now.public) or "none"),
-            f"Claimed: {'; '.join(claimed) if claimed else 'nothing'}",
-            "Secret objective held by: " + (", ".join(
-                p for p in state.players if state.secrets.get(p)) or "nobody"),
-            f"Speaker {state.speaker}; "
-            + ("clockwise from the speaker: " if now.clockwise else "order of play: ")
-            + ", ".join(now.order)]
-    if state.ended is not None:
-        said.append(f"{now.ended[0]}, {now.ended[1]}: {state.ended.reason}")
+    """The picture's text alternative, short: the victory points and, at a step, what it
+    changed, in a last sentence that a later step showing this picture drops. The state
+    table beside the picture says everything else in words."""
+    said = f"Victory points to {state.goal}: " + ", ".join(
+        f"{p} {state.points(p)}" for p in state.players) + "."
     if previous is not None:
-        said.append("Changed by this step: " + "; ".join(changes(state, previous)))
-    return ". ".join(said) + "."
+        said += " Changed by this step: " + "; ".join(changes(state, previous)) + "."
+    return said
 
 
 def changes(state: State, previous: State) -> list[str]:

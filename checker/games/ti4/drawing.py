@@ -28,7 +28,7 @@ from checker.svg import (
     cards,
     looks,
     marked,
-    picture,
+    scoring_picture,
     seats,
     track,
 )
@@ -116,37 +116,25 @@ def draw(state: State, previous: State | None = None) -> str:
     height += 6 + tall + 6
     order = "Clockwise from the speaker" if now.clockwise else "Initiative order"
     rows = marked(now.seats, None if before is None else before.seats)
-    drawn, tall = seats(rows, seen, height, order, ("Speaker", "Strategy card",
-                                                    "Secret objectives"))
+    drawn, tall = seats(rows, seen, height, order, ("Strategy cards", "Secret objectives"))
     body += drawn
     height += tall
     if now.ended:
         drawn, tall = banner(height + 6, now.ended, before is not None and not before.ended)
         body += drawn
         height += 6 + tall
-    return picture(WIDTH, height + 2, summary(state, previous), body, "ti4-score")
+    return scoring_picture(WIDTH, height + 2, summary(state, previous), body, "ti4-score")
 
 
 def summary(state: State, previous: State | None = None) -> str:
-    """The picture in words, its text alternative; what the step changed last, in a sentence
-    a later step showing this picture drops."""
-    now = table(state)
-    scored = [f"{p} {', '.join(shown(name) for name in state.scored(p))}"
-              for p in state.players if state.scored(p)]
-    said = [f"Victory points to {now.goal}: " + ", ".join(f"{p} {n}" for p, n in now.points),
-            (f"{len(now.public)} public objectives revealed, {now.facedown[0]} stage I and "
-            f"{now.facedown[1]} stage II facedown"),
-            f"Scored: {'; '.join(scored) if scored else 'nothing'}",
-            "Secret objectives held: " + ", ".join(f"{p} {len(state.secrets[p])}"
-                                                   for p in state.players),
-            f"Speaker {state.speaker}; "
-            + ("clockwise from the speaker: " if now.clockwise else "initiative order: ")
-            + ", ".join(now.order)]
-    if state.ended is not None:
-        said.append(f"{now.ended[0]}, {now.ended[1]}: {state.ended.reason}")
+    """The picture's text alternative, short: the victory points and, at a step, what it
+    changed, in a last sentence that a later step showing this picture drops. The state
+    table beside the picture says everything else in words."""
+    said = f"Victory points to {state.goal}: " + ", ".join(
+        f"{p} {state.points(p)}" for p in state.players) + "."
     if previous is not None:
-        said.append("Changed by this step: " + "; ".join(changes(state, previous)))
-    return ". ".join(said) + "."
+        said += " Changed by this step: " + "; ".join(changes(state, previous)) + "."
+    return said
 
 
 def changes(state: State, previous: State) -> list[str]:

@@ -20,21 +20,22 @@ from checker.games.arcs.rules import RULEBOOK
 from checker.games.arcs.scoring import counts
 from checker.games.arcs.state import Stage, State
 from checker.svg import (
-    MARK,
+    CARD_W,
+    GAP,
+    SIZE,
     WIDTH,
     Look,
     Scale,
-    Tray,
     banner,
-    disc,
     fits,
     fixed,
-    group,
     looks,
-    picture,
-    tag,
-    text,
+    num,
+    scoring_picture,
+    token,
     track,
+    washes,
+    words,
     wrap,
 )
 
@@ -43,9 +44,9 @@ NEUTRAL_LOOK = Look("N", "#9A9A9A", "#000")
 STAGES = {Stage.PLAYING: "being played", Stage.SCORING: "over: scoring ambitions",
           Stage.CLEANED: "over: cleaned up", Stage.CHECKED: "over: the next chapter is next",
           Stage.DRAWN: "new hands drawn"}
-GAP = 4.0
-BOX = (WIDTH - GAP * (len(AMBITIONS) - 1)) / len(AMBITIONS)
-ROW = 13
+BOX = CARD_W
+"""The width of an ambition box: three a row, as the cards of TI4 and TI3."""
+ROW = 18
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,28 +122,26 @@ def draw(state: State, previous: State | None = None) -> str:
     now = panel(state)
     before = None if previous is None else panel(previous)
     seen: dict[str, Look] = {**looks(state.players), NEUTRAL: NEUTRAL_LOOK}
-    line = text(0, 9, now.chapter, font_size=9.5, font_weight=700)
-    mark = tag("rect", x=0, y=0, width=WIDTH, height=13, **MARK) \
-        if before is not None and before.chapter != now.chapter else ""
-    boxes, tall = _boxes(now, before, seen, 18)
-    height = 18 + tall + 6
+    parts = [washes([(0, 0, WIDTH, 17)]) if before is not None and before.chapter != now.chapter
+             else "", words(0, 12, now.chapter, "h")]
+    boxes, tall = _boxes(now, before, seen, 22)
+    height = 22 + tall + 8
     markers, tall = _available(now, before, height)
-    height += tall + 6
+    height += tall + 8
     end = max(state.threshold, *(n for _, n in now.power))
     power, tall = track_of(state, now, before, height, -(-end // 5) * 5)
     height += tall
-    words = []
+    parts += [boxes, markers, power]
     for note in now.notes:
-        for part in wrap(note, fits(8.5, WIDTH), 2):
-            words.append(text(0, height + 10, part))
-            height += 12
-    parts = [mark, line, boxes, markers, power, group(words, font_size=8.5)]
+        for part in wrap(note, fits(SIZE, WIDTH), 2):
+            parts.append(words(0, height + 11, part))
+            height += 13
     if now.ended:
         drawn, tall = banner(height + 6, now.ended, before is not None and not before.ended)
         parts.append(drawn)
         height += 6 + tall
-    return picture(WIDTH, height + 4, summary(state, previous), "".join(parts),
-                   "arcs-chapter-end")
+    return scoring_picture(WIDTH, height + 4, summary(state, previous), "".join(parts),
+                           "arcs-chapter-end")
 
 
 def track_of(state: State, now: Panel, before: Panel | None, top: float, end: int
@@ -157,97 +156,63 @@ def track_of(state: State, now: Panel, before: Panel | None, top: float, end: in
 
 def _boxes(now: Panel, before: Panel | None, seen: Mapping[str, Look], top: float
            ) -> tuple[str, float]:
-    """The five ambition boxes side by side, the counts and places in each; their height."""
+    """The five ambition boxes, three a row, the counts and places in each: each box a
+    `fixed` part, and all of them one too; their height."""
     rows = max([len(b.counts) for b in now.boxes] + [0])
-    height = 30 + ROW * rows + 4
-    frames: list[str] = []
-    words: list[str] = []
-    bold: list[str] = []
-    chips: list[str] = []
-    gone: list[str] = []
-    marks: list[str] = []
-    counted: list[str] = []
-    tray = Tray()
+    height = 38 + ROW * rows
+    drawn, marks = [], []
     for index, box in enumerate(now.boxes):
-        x = index * (BOX + GAP)
-        frames.append(f"M{x + .5:.1f} {top + .5:.1f}h{BOX - 1:.1f}v{height - 1:.1f}"
-                      f"h-{BOX - 1:.1f}z")
-        bold.append(text(x + BOX / 2, top + 11, box.ambition))
-        if before is not None and before.boxes[index] != box:
-            marks.append(tag("rect", x=x, y=top, width=BOX, height=height))
-        for i, values in enumerate(box.markers):
-            cx = x + 4 + i * 22
-            (gone if box.returned else chips).append(f"M{cx:.1f} {top + 15}h20v11h-20z")
-            words.append(text(cx + 10, top + 23.5, f"{values[0]}/{values[1]}"))
+        x, y = (BOX + GAP) * (index % 3), (height + GAP) * (index // 3)
+        body = f'<path class="l" d="M.5 .5h{num(BOX - 1)}v{height - 1}H.5z"/>' \
+            + words(BOX / 2, 14, box.ambition, "m b")
+        chips = "".join(f"M{5 + 31 * i} 19h28v15h-28z" for i in range(len(box.markers)))
+        if chips:
+            body += f'<path class="l{" d" if box.returned else ""}" d="{chips}"/>'
+        body += "".join(words(19 + 31 * i, 30, f"{a}/{b}", "m")
+                        for i, (a, b) in enumerate(box.markers))
         if not box.markers and not box.counts:
-            words.append(text(x + BOX / 2, top + 24, "not declared", fill_opacity=0.6))
+            body += words(BOX / 2, 30, "not declared", "m f")
         place = {who: (where, gained) for who, where, gained in box.places}
         for i, (who, count) in enumerate(box.counts):
-            y = top + 36 + ROW * i
-            tray.piece(seen[who], *disc(x + 9, y - 3, 5.4))
-            counted.append(text(x + 17, y, str(count)))
+            cy = 46 + ROW * i
+            body += token(seen[who], 11, cy) + words(23, cy + 3.6, str(count))
             if who in place:
                 where, gained = place[who]
-                counted.append(text(x + 30, y, f"{where} +{gained}" if gained else where))
-    drawn = fixed(tag("path", d="".join(frames), fill="none", stroke="currentColor",
-                      stroke_width=0.9)) \
-        + tag("path", d="".join(chips), fill="none", stroke="currentColor", stroke_width=0.8) \
-        + group(bold, font_size=8.5, font_weight=700, text_anchor="middle") \
-        + (tag("path", d="".join(gone), fill="none", stroke="currentColor", stroke_width=0.8,
-               stroke_dasharray="2 2", stroke_opacity=0.6) if gone else "") \
-        + group(words, font_size=8, text_anchor="middle") + group(counted, font_size=8)
-    return group(marks, **MARK) + drawn + tray.svg(), height
+                body += words(42, cy + 3.6, f"{where} +{gained}" if gained else where)
+        drawn.append(fixed(body, x, y))
+        if before is not None and before.boxes[index] != box:
+            marks.append((x, top + y, BOX, height))
+    count = -(-len(now.boxes) // 3)
+    return washes(marks) + fixed("".join(drawn), 0, top), count * (height + GAP) - GAP
 
 
 def _available(now: Panel, before: Panel | None, top: float) -> tuple[str, float]:
-    """The markers out of the boxes, values showing, flipped ones in a double frame."""
+    """The markers out of the boxes, values showing, flipped ones in a double frame: a
+    `fixed` part; its height."""
     was = {} if before is None else {name: flipped for name, _, flipped in before.available}
-    chips, doubles, words, rings = [], [], [], []
-    x = 112.0
-    for name, values, flipped in now.available:
-        chips.append(f"M{x:.1f} {top + 2}h26v13h-26z")
-        if flipped:
-            doubles.append(f"M{x + 2:.1f} {top + 4}h22v9h-22z")
-        words.append(text(x + 13, top + 12, f"{values[0]}/{values[1]}"))
+    chips, said, marks = [], [], []
+    for i, (name, values, flipped) in enumerate(now.available):
+        x = 118 + 34 * i
+        chips.append(f"M{x} 1h30v15h-30z" + (f"M{x + 2} 3h26v11h-26z" if flipped else ""))
+        said.append(words(x + 15, 12.5, f"{values[0]}/{values[1]}", "m"))
         if before is not None and was.get(name) != flipped:
-            rings.append(f"M{x - 3:.1f} {top - 1}h32v19h-32z")
-        x += 32
-    said = text(0, top + 12, "Markers available" if now.available else
-                "Markers available: none", font_size=8.5, font_weight=700)
-    lines = tag("path", d="".join(chips + doubles), fill="none", stroke="currentColor",
-                stroke_width=0.9) if chips else ""
-    marked = tag("path", d="".join(rings), **MARK) if rings else ""
-    return marked + said + lines + group(words, font_size=8, text_anchor="middle"), 18
+            marks.append((x - 3, top - 2, 36, 21))
+    label = words(0, 12.5, "Markers available" if now.available else
+                  "Markers available: none", "b")
+    lines = f'<path class="l" d="{"".join(chips)}"/>' if chips else ""
+    return washes(marks) + fixed(label + lines + "".join(said), 0, top), 18
 
 
 def summary(state: State, previous: State | None = None) -> str:
-    """The picture in words, its text alternative; what the step changed last."""
+    """The picture's text alternative, short: the chapter and the Power and, at a step, what
+    it changed, in a last sentence that a later step showing this picture drops. The state
+    table beside the picture says everything else in words."""
     now = panel(state)
-    said = [now.chapter]
-    for box in now.boxes:
-        if not box.markers and not box.counts:
-            continue
-        shown = " + ".join(f"{a}/{b}" for a, b in box.markers)
-        words = f"{box.ambition} ({shown})" if shown else box.ambition
-        if box.counts:
-            words += ": " + ", ".join(f"{_name(w)} {n}" for w, n in box.counts)
-        if box.places:
-            words += "; " + ", ".join(f"{where} {_name(w)}" + (f" +{g} Power" if g else "")
-                                      for w, where, g in box.places)
-        elif box.scored:
-            words += "; nobody places"
-        said.append(words)
-    said.append("Markers available: " + (", ".join(
-        f"{a}/{b}{' (flipped)' if flipped else ''}" for _, (a, b), flipped in now.available)
-        or "none"))
-    said.append(f"Power (the game ends at {state.threshold}): "
-                + ", ".join(f"{p} {n}" for p, n in now.power))
-    said += now.notes
-    if state.ended is not None:
-        said.append(f"{now.ended[0]}, {now.ended[1]}: {state.ended.reason}")
+    said = f"{now.chapter}. Power (the game ends at {state.threshold}): " + ", ".join(
+        f"{p} {n}" for p, n in now.power) + "."
     if previous is not None:
-        said.append("Changed by this step: " + "; ".join(changes(state, previous)))
-    return ". ".join(said) + "."
+        said += " Changed by this step: " + "; ".join(changes(state, previous)) + "."
+    return said
 
 
 def changes(state: State, previous: State) -> list[str]:
