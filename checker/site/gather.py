@@ -12,6 +12,7 @@ cache, and `pin`s it for the build: the pages then use it as it is, and the plug
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import threading
@@ -74,8 +75,16 @@ def gather(folders: SiteFolders, checks: ScenarioChecks, into: SiteContext | Non
     unread: list[Problem] = []
     if pages is None:
         pages, unread = docs_pages(folders.docs, folders.root)
-    context = collect(pages, folders.scenarios, checks, folders.root, into=into,
-                      docs=folders.docs, problems=unread, paging=paging)
+    # Thousands of results and no cycles among them: the cyclic collector would only walk
+    # them again and again while they are made (a tenth of a rebuild's gathering).
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        context = collect(pages, folders.scenarios, checks, folders.root, into=into,
+                          docs=folders.docs, problems=unread, paging=paging)
+    finally:
+        if paused:
+            gc.enable()
     context.rules.use_directory_urls = folders.use_directory_urls
     context.rules.source_links = folders.source_links
     return context

@@ -17,6 +17,7 @@ adds, under MkDocs:
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -99,6 +100,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                             f.content_string) for f in files.documentation_pages()]
         context = gather(self.folders, self.checks, into=self.context, pages=pages, paging=True)
         context.deferred = {}
+        # What the build keeps to the end (every result, page scan and rule): out of the
+        # cyclic collector's way until then, which would walk it again at every collection.
+        gc.freeze()
         pin(self.folders, context)
         self._report(context)
         for uri in context.more:
@@ -151,6 +155,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self._unpin()
 
     def _unpin(self) -> None:
+        gc.unfreeze()
         if self.folders is not None:
             unpin(self.folders)
 
