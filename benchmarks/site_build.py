@@ -53,7 +53,9 @@ CPU = 0
 TARGET_ADDED = 0.25
 """The plugin adds at most 25% to the build time."""
 TARGET_ASSET_BYTES = 15_000
-"""The walkthrough's own JS and CSS together, uncompressed."""
+"""The walkthrough's own JS and CSS together (walkthrough.js and .css), uncompressed; the
+reader's other features (previews, cited-by lists, offline, checking in the page) have scripts
+of their own, reported beside it."""
 GAME = "ti4"
 SCENARIOS_PAGE = f"{GAME}/scenarios.md"
 """The page that lists the TI4 scenarios, and shows those no page embeds: the generated."""
@@ -517,12 +519,15 @@ def main(argv: list[str] | None = None) -> int:
                   f"{len(on['warnings'])}" + "".join(f"\n  {w}" for w in on["warnings"][:5]))
 
         sizes, suspicious = asset_report()
-        total = sum(raw for _, raw, _ in sizes)
-        print("\nThe walkthrough's own assets (checker/site/assets):")
+        own = [size for size in sizes if size[0].startswith("walkthrough.")]
+        total = sum(raw for _, raw, _ in own)
+        print("\nThe checker's scripts and styles (checker/site/assets):")
         for name, raw, packed in sizes:
             print(f"  {name:<20} {raw:>6,} bytes, {packed:>5,} gzipped")
-        print(f"  {'together':<20} {total:>6,} bytes, {sum(p for *_, p in sizes):>5,} gzipped; "
-              f"target under {TARGET_ASSET_BYTES:,} bytes: "
+        print(f"  {'all of them':<20} {sum(raw for _, raw, _ in sizes):>6,} bytes, "
+              f"{sum(p for *_, p in sizes):>5,} gzipped")
+        print(f"  {'the walkthrough':<20} {total:>6,} bytes, {sum(p for *_, p in own):>5,} "
+              f"gzipped (walkthrough.js and .css); target under {TARGET_ASSET_BYTES:,} bytes: "
               f"{'met' if total < TARGET_ASSET_BYTES else 'NOT met'}")
         added = sorted(references(sites["warm"]) - references(sites["off"]))
         outside = [ref for ref in added if re.match(r"^(?:[a-z]+:)?//", ref)]
