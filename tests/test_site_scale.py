@@ -84,7 +84,7 @@ def test_without_the_plugin_the_list_counts_what_does_not_fit(tmp_path: Path) ->
 
 
 def test_adding_a_scenario_prints_no_warning_about_a_page_nobody_wrote(tmp_path: Path) -> None:
-    config = make_site(tmp_path, {}, many(30))
+    config = make_site(tmp_path, {}, many(600))  # enough for the list to go on over pages
     pages = sorted(str(p.relative_to(tmp_path / "docs")) for p in (tmp_path / "docs").rglob("*.md"))
     with config.open("a", encoding="utf-8") as out:
         out.write("nav:\n" + "".join(f"  - {page}\n" for page in pages))
@@ -95,5 +95,7 @@ def test_adding_a_scenario_prints_no_warning_about_a_page_nobody_wrote(tmp_path:
     again = mkdocs(config)
     assert again.returncode == 0, again.stderr
     assert "WARNING" not in again.stderr and "nav" not in again.stderr, again.stderr
-    assert 'id="a-new-one"' in (tmp_path / "site" / "ti4" / "scenarios" / "index.html").read_text(
-        "utf-8")
+    assert (tmp_path / "site" / "ti4" / "scenarios" / "page-2" / "index.html").exists()
+    listed = "".join(page.read_text("utf-8")
+                     for page in (tmp_path / "site" / "ti4" / "scenarios").rglob("index.html"))
+    assert 'id="a-new-one"' in listed
