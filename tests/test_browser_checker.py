@@ -495,6 +495,28 @@ def test_the_checker_zip_holds_the_checker_and_pure_python_yaml_only() -> None:
     assert needed <= {name.removesuffix(".py").removesuffix("/__init__") for name in names}
 
 
+def test_the_checker_zip_alone_checks_a_scenario_of_every_game(tmp_path: Path) -> None:
+    """Python without site-packages (`-S`), given only the zip: every game's engine, which
+    the registry imports by name, is in it, and YAML is read by the pure-Python loader."""
+    bundle = tmp_path / "checker.zip"
+    bundle.write_bytes(checker_zip())
+    files = [ROOT / "scenarios" / game / name for game, name in (
+        ("ti4", "victory-reach-goal-in-status-phase.yaml"),
+        ("ti3", "imperial-reveals-objective.yaml"),
+        ("arcs", "chapter-five-nobody-at-goal.yaml"))]
+    probe = (f"import sys; sys.path.insert(0, {str(bundle)!r})\n"
+             "import yaml; assert not yaml.__with_libyaml__, 'the C loader'\n"
+             "from checker.site.browser_check import BrowserChecker\n"
+             "import json\n"
+             f"for path in {[str(f) for f in files]!r}:\n"
+             "    answer = json.loads(BrowserChecker().check(open(path).read()))\n"
+             "    print(answer['scenarios'][0]['passed'])\n")
+    done = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True,
+                          cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "True", "True"]
+
+
 def test_the_checker_in_cpython_gives_the_builds_walkthrough() -> None:
     text = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
     rules = json.dumps({"rules": [{"id": "ti4:98.7", "page": "ti4/victory-points.md",

@@ -25,12 +25,14 @@ class Game:
         self.game = game
         self.title = title
         self._ruleset = ruleset
+        self.modules = (f"checker.games.{game}.rules", ruleset.rpartition(".")[0])
+        """The modules it imports by name (what a bundle of the checker must hold)."""
         self._loaded: Ruleset | None = None
         self._lock = threading.Lock()
 
     @property
     def rulebook(self) -> RuleBook:
-        rulebook: RuleBook = importlib.import_module(f"checker.games.{self.game}.rules").RULEBOOK
+        rulebook: RuleBook = importlib.import_module(self.modules[0]).RULEBOOK
         return rulebook
 
     @property
@@ -75,6 +77,9 @@ RULESETS: tuple[Ruleset, ...] = (
     Game("arcs", "Arcs", "checker.games.arcs.ruleset.Arcs"),
 )
 GAMES: dict[str, Ruleset] = {ruleset.game: ruleset for ruleset in RULESETS}
+MODULES: tuple[str, ...] = tuple(module for game in RULESETS if isinstance(game, Game)
+                                 for module in game.modules)
+"""Every module the registry imports by name, not by an import statement."""
 
 
 def find_game(name: str) -> Ruleset:

@@ -28,6 +28,7 @@ import yaml
 
 import checker
 from checker.engine import Ruleset
+from checker.games import MODULES
 from checker.site.results import Example
 from checker.site.store import kept_file
 from checker.site.verify import engine_version
@@ -114,9 +115,11 @@ def checker_zip() -> bytes:
 
 def _closure(entry: str, root: Path) -> dict[str, tuple[Path, str]]:
     """The checker modules `entry` imports, directly or not, with the packages holding them:
-    each module's file and its zip suffix (`.py`, or `/__init__.py` for a package)."""
+    each module's file and its zip suffix (`.py`, or `/__init__.py` for a package). The games'
+    modules too, which the registry imports by name when a scenario needs them
+    (`checker.games.MODULES`)."""
     found: dict[str, tuple[Path, str]] = {}
-    todo = [entry]
+    todo = [entry, *MODULES]
     while todo:
         name = todo.pop()
         if name in found:
