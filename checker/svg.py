@@ -225,7 +225,7 @@ def player_key(players: Sequence[str], seen: Mapping[str, Look], y: float, width
 #   h  a heading (bold, 11)          b  bold            m  centred        e  ended at x
 #   f  faint words                   l  a line, unfilled (l d: dashed and faint; l t: thin)
 #   k  a card back, lightly filled   g  the goal's space, lightly filled
-#   o  a token: its circle outlined, its letter bold and centred
+#   o  a token: its circle outlined, its letter bold, centred, black (o w: white)
 #   chg  what the step changed, a dashed outline on an amber wash (chg r: a dashed ring)
 
 WIDTH = 340
@@ -243,21 +243,22 @@ RADIUS = 7.5
 def scoring_picture(width: float, height: float, title: str, body: str, name: str) -> str:
     """The `<svg>` root of a scoring picture, styled by the site's CSS (`pic-s`); like
     `picture`, `title` is its text alternative."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pic pic-s pic--{escape(name)}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pic-s pic--{escape(name)}" '
             f'viewBox="0 0 {num(width)} {num(height)}" role="img">'
             f'<title>{escape(title)}</title>{body}</svg>')
 
 
 def words(x: float, y: float, said: str, kind: str = "") -> str:
     """Words at a point, in the classes `kind` (see above)."""
-    return tag("text", escape(said), x=x or None, y=y, class_=kind or None)
+    return tag("text", escape(said), x=x or None, y=y or None, class_=kind or None)
 
 
 def token(look: Look, x: float, y: float) -> str:
     """A player's round token (victory point, control, Power) centred at (x, y): a `fixed`
     part, so a walkthrough writes each player's once and shows the rest by `<use>`."""
     return fixed(f'<circle class="o" r="{num(RADIUS)}" fill="{look.fill}"/>'
-                 f'<text class="o" y="3.6" fill="{look.ink}">{escape(look.letter)}</text>', x, y)
+                 f'<text class="o{" w" if look.ink == "#fff" else ""}" y="3.6">'
+                 f'{escape(look.letter)}</text>', x, y)
 
 
 def ring(x: float, y: float, radius: float = RADIUS + 2.5) -> str:
@@ -387,8 +388,9 @@ def track(players: Sequence[str], seen: Mapping[str, Look], values: Mapping[str,
             if x0 != x1:
                 tip = x1 - (RADIUS + 3 if x1 > x0 else -RADIUS - 3)
                 back = tip - (3 if x1 > x0 else -3)
-                marks.append(f"M{num(x0)} {num(y)}H{num(tip)}M{num(back)} {num(y - 3)}"
-                             f"L{num(tip)} {num(y)}L{num(back)} {num(y + 3)}")
+                side = num(back - tip)
+                marks.append(f"M{num(x0)} {num(y)}H{num(tip)}m{side}-3 {num(tip - back)} 3"
+                             f" {side} 3")
     return fixed(fixed(frame) + "".join(tokens), 0, top) + rings(marks), bottom + 4
 
 
@@ -429,27 +431,30 @@ def cards(items: Sequence[Card], seen: Mapping[str, Look], top: float, title: st
     for index, card in enumerate(items):
         x = (CARD_W + GAP) * (index % COLUMNS)
         y = 16 + (CARD_H + GAP) * (index // COLUMNS)
+        # Drawn about its corner label's start, at (6, 14) on the card: words need no x or y.
         w, h = CARD_W - 1, CARD_H - 1
-        outline = f"M.5 .5h{num(w)}v{h}H.5z"
+        outline = f"M-5.5-13.5h{num(w)}v{h}h{num(-w)}z"
         if card.double:
-            outline += f"M3 3h{num(w - 5)}v{h - 5}H3z"
+            outline += f"M-3-11h{num(w - 5)}v{h - 5}h{num(5 - w)}z"
         if card.facedown:
-            outline += f"M{num(w - 40)} {CARD_H - 5}l12-12m0 12 12-12m0 12 12-12"
+            outline += f"M{num(w - 46)} {CARD_H - 19}l12-12m0 12 12-12m0 12 12-12"
         said = wrap(card.name, most, 2 if card.owners or card.facedown else 3)
         body = (f'<path class="l{" d" if card.empty else ""}" d="{outline}"/>'
-                + words(6, 14, card.corner, "b")
-                + "".join(words(6, 26 + 11 * i, line) for i, line in enumerate(said)))
+                + words(0, 0, card.corner, "b")
+                + "".join(words(0, 12 + 11 * i, line) for i, line in enumerate(said)))
         step = min(17.0, (CARD_W - 18) / max(len(card.owners) - 1, 1))
         for i, owner in enumerate(card.owners):
             cx = 11 + step * i
-            body += token(seen[owner], cx, CARD_H - 9)
+            body += token(seen[owner], cx - 6, CARD_H - 23)
             if owner in card.new:
                 circles.append(ring(x + cx, top + y + CARD_H - 9))
-        drawn.append(fixed(body, x, y))
+        drawn.append(fixed(body, x + 6, top + y + 14))
         if card.changed:
             marks.append((x, top + y, CARD_W, CARD_H))
     rows = -(-len(items) // COLUMNS)
-    return (washes(marks) + fixed(fixed(heading(11, title)) + "".join(drawn), 0, top)
+    # The section a part of its own, in the picture's coordinates: written whole where no
+    # later picture shows it, with no group to move it.
+    return (washes(marks) + fixed(fixed(heading(top + 11, title)) + "".join(drawn))
             + rings(circles),
             16 + rows * (CARD_H + GAP) - GAP)
 
@@ -501,48 +506,50 @@ def seats(rows: Sequence[Seat], seen: Mapping[str, Look], top: float, title: str
     do not fit): the order, the token and name, a badge, what they hold, and their cards,
     those face down at the end of the line, those face up under it. Each line is a `fixed`
     part, the table one too; a changed line is marked. The height it takes."""
-    heads = heading(11, title)
+    heads = heading(top + 11, title)
     if any(row.holds for row in rows):
-        heads += words(HOLDS, 24, columns[0], "f")
+        heads += words(HOLDS, top + 24, columns[0], "f")
     if any(row.facedown or row.faceup for row in rows):
-        heads += words(WIDTH, 24, columns[1], "f e")
+        heads += words(WIDTH, top + 24, columns[1], "f e")
     parts = [fixed(heads)]
     marks, y = [], 28.0
     for index, row in enumerate(rows):
         line, height = _seat(index, row, seen[row.player])
-        parts.append(fixed(line, 0, y))
+        parts.append(fixed(line, 0, top + y + 13))
         if row.changed:
             marks.append((0, top + y, WIDTH, height))
         y += height
-    return washes(marks) + fixed("".join(parts), 0, top), y
+    return washes(marks) + fixed("".join(parts)), y
 
 
 def _seat(index: int, row: Seat, look: Look) -> tuple[str, float]:
-    """One line of `seats`, drawn from its top, and its height."""
+    """One line of `seats`, drawn from its first baseline (13 below its top), and its
+    height."""
     backs = WIDTH - BACK * row.facedown
-    held = wrap(row.holds, fits(SIZE, backs - HOLDS - 3), 2)
-    body = [words(0, 13, str(index + 1), "b"), token(look, 19, 9),
-            words(31, 13, shorten(row.player, fits(SIZE, (92 if row.badge else HOLDS) - 33)))]
-    body += [words(HOLDS, 13 + 13 * i, part) for i, part in enumerate(held)]
+    held = wrap(row.holds, fits(SIZE, backs - HOLDS - 3), 2) if row.holds else []
+    body = [words(0, 0, str(index + 1), "b"), token(look, 19, -4),
+            words(31, 0, shorten(row.player, fits(SIZE, (92 if row.badge else HOLDS) - 33)))]
+    body += [words(HOLDS, 13 * i, part) for i, part in enumerate(held)]
     lines = ""
     if row.badge:
         width = len(row.badge) * SIZE * CHAR
-        body.append(words(100, 13, row.badge))
-        lines += (f"M100 2h{num(width - 3)}a6.5 6.5 0 0 1 0 13h{num(3 - width)}"
+        body.append(words(100, 0, row.badge))
+        lines += (f"M100-11h{num(width - 3)}a6.5 6.5 0 0 1 0 13h{num(3 - width)}"
                   f"a6.5 6.5 0 0 1 0-13z")
-    height = 4 + 13 * len(held)
+    height = 4 + 13 * max(len(held), 1)
     x, y = 27.0, height
     for name in row.faceup:
         said = shorten(name, fits(SIZE, WIDTH - 40))
         width = 8 + len(said) * SIZE * CHAR
         if x > 27 and x + width > WIDTH:
             x, y = 27.0, y + 17
-        lines += f"M{num(x)} {num(y)}h{num(width)}v15h{num(-width)}z"
-        body.append(words(x + 4, y + 11, said))
+        lines += f"M{num(x)} {num(y - 13)}h{num(width)}v15h{num(-width)}z"
+        body.append(words(x + 4, y - 2, said))
         x += width + 4
     if row.faceup:
         height = y + 17
-    backs_drawn = "".join(f"M{backs + BACK * i + 2} 2h8v13h-8zl8 13" for i in range(row.facedown))
+    backs_drawn = "".join(f"M{backs + BACK * i + 2}-11h8v13h-8zl8 13"
+                          for i in range(row.facedown))
     shapes = (f'<path class="l" d="{lines}"/>' if lines else "") \
         + (f'<path class="k" d="{backs_drawn}"/>' if backs_drawn else "")
     return shapes + "".join(body), max(height, 19)

@@ -189,7 +189,41 @@ class Pictures:
         for record in run.records:
             drawn.append("" if record.state is state else self.draw(record.state, state))
             state = record.state
-        return drawn
+        return self._tidy(drawn)
+
+    def _tidy(self, drawn: list[str]) -> list[str]:
+        """The pictures with an id only on the parts a `<use>` shows, numbered from 0 in the
+        order they are written, so shorter; a part no `<use>` shows and that stands where it
+        was drawn is no group at all."""
+        shown = set(_SHOWN.findall("".join(drawn)))
+        names: dict[str, str] = {}
+        for name in _NAMED.findall("".join(drawn)):
+            if name in shown:
+                names[name] = f"{self._prefix}{_base36(len(names))}"
+
+        def tidy(picture: str) -> str:
+            out: list[str] = []
+            dropped: list[bool] = []
+            at = 0
+            for found in _GROUP.finditer(picture):
+                part = _NAMED_PART.match(found[0])
+                if found[1]:
+                    if dropped.pop():
+                        out += [picture[at:found.start()]]
+                        at = found.end()
+                    continue
+                if found[2]:
+                    continue
+                keep = part is None or part["id"] in names or part["moved"]
+                dropped.append(not keep)
+                if part is not None:
+                    opening = (f'<g id="{names[part["id"]]}"' if part["id"] in names
+                               else "<g") + (part["moved"] or "") + ">"
+                    out += [picture[at:found.start()], opening if keep else ""]
+                    at = found.end()
+            out.append(picture[at:])
+            return _SHOWN.sub(lambda m: f'xlink:href="#{names[m[1]]}"', "".join(out))
+        return [tidy(picture) for picture in drawn]
 
     def draw(self, state: Any, previous: Any = None) -> str:
         drawn = self._draw(state, previous) if self._draw is not None else ""
@@ -253,6 +287,9 @@ def _offset(axis: str, by: float) -> str:
 _PART = re.compile(FIXED + r'(?P<moved> transform="translate\((?P<x>[-.\d]+) (?P<y>[-.\d]+)\)")?>')
 """A `fixed` part's opening tag, and where it is moved to."""
 _ROOT = '<svg xmlns="http://www.w3.org/2000/svg"'
+_NAMED = re.compile(r'<g id="([^"]+)"')
+_NAMED_PART = re.compile(r'<g id="(?P<id>[^"]+)"(?P<moved> transform="[^"]*")?>')
+_SHOWN = re.compile(r'xlink:href="#([^"]+)"')
 
 
 _GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")

@@ -134,7 +134,8 @@ def draw(state: State, previous: State | None = None) -> str:
     parts += [boxes, markers, power]
     for note in now.notes:
         for part in wrap(note, fits(SIZE, WIDTH), 2):
-            parts.append(words(0, height + 11, part))
+            # Each line a part where it stands: a later picture saying it there shows it.
+            parts.append(fixed(words(0, height + 11, part)))
             height += 13
     if now.ended:
         drawn, tall = banner(height + 6, now.ended, before is not None and not before.ended)
@@ -163,27 +164,30 @@ def _boxes(now: Panel, before: Panel | None, seen: Mapping[str, Look], top: floa
     drawn, marks = [], []
     for index, box in enumerate(now.boxes):
         x, y = (BOX + GAP) * (index % 3), (height + GAP) * (index // 3)
-        body = f'<path class="l" d="M.5 .5h{num(BOX - 1)}v{height - 1}H.5z"/>' \
-            + words(BOX / 2, 14, box.ambition, "m b")
-        chips = "".join(f"M{5 + 31 * i} 19h28v15h-28z" for i in range(len(box.markers)))
+        # Drawn about the ambition's name, centred at (BOX / 2, 14) in the box.
+        cx = BOX / 2
+        body = (f'<path class="l" d="M{num(.5 - cx)}-13.5h{num(BOX - 1)}v{height - 1}'
+                f'h{num(1 - BOX)}z"/>' + words(0, 0, box.ambition, "m b"))
+        chips = "".join(f"M{num(5 + 31 * i - cx)} 5h28v15h-28z"
+                        for i in range(len(box.markers)))
         if chips:
             body += f'<path class="l{" d" if box.returned else ""}" d="{chips}"/>'
-        body += "".join(words(19 + 31 * i, 30, f"{a}/{b}", "m")
+        body += "".join(words(19 + 31 * i - cx, 16, f"{a}/{b}", "m")
                         for i, (a, b) in enumerate(box.markers))
         if not box.markers and not box.counts:
-            body += words(BOX / 2, 30, "not declared", "m f")
+            body += words(0, 16, "not declared", "m f")
         place = {who: (where, gained) for who, where, gained in box.places}
         for i, (who, count) in enumerate(box.counts):
-            cy = 46 + ROW * i
-            body += token(seen[who], 11, cy) + words(23, cy + 3.6, str(count))
+            cy = 32 + ROW * i
+            body += token(seen[who], 11 - cx, cy) + words(23 - cx, cy + 3.6, str(count))
             if who in place:
                 where, gained = place[who]
-                body += words(42, cy + 3.6, f"{where} +{gained}" if gained else where)
-        drawn.append(fixed(body, x, y))
+                body += words(42 - cx, cy + 3.6, f"{where} +{gained}" if gained else where)
+        drawn.append(fixed(body, x + cx, top + y + 14))
         if before is not None and before.boxes[index] != box:
             marks.append((x, top + y, BOX, height))
     count = -(-len(now.boxes) // 3)
-    return washes(marks) + fixed("".join(drawn), 0, top), count * (height + GAP) - GAP
+    return washes(marks) + fixed("".join(drawn)), count * (height + GAP) - GAP
 
 
 def _available(now: Panel, before: Panel | None, top: float) -> tuple[str, float]:
