@@ -46,6 +46,7 @@ import yaml
 from checker_run import scenarios
 
 from checker.site.site_files import ASSETS as ASSET_PATHS
+from checker.site.site_files import served
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "checker" / "site" / "assets"
@@ -376,7 +377,9 @@ THIRD_PARTY = re.compile(r"""\b(?:import\s*\(|import\s+[\w{*]|require\s*\(|fetch
 
 def asset_report() -> tuple[list[tuple[str, int, int]], list[str]]:
     files = sorted([*ASSETS.glob("*.js"), *ASSETS.glob("*.css")])
-    sizes = [(p.name, p.stat().st_size, len(gzip.compress(p.read_bytes(), 9))) for p in files]
+    # As the site serves them (`site_files.served`: without comment lines).
+    data = {p.name: served(p.name, p.read_bytes()) for p in files}
+    sizes = [(name, len(raw), len(gzip.compress(raw, 9))) for name, raw in data.items()]
     suspicious = [f"{p.name}: {m.group(0)!r}" for p in files
                   for m in THIRD_PARTY.finditer(p.read_text(encoding="utf-8"))
                   if not (p.suffix == ".css" and m.group(0).startswith("//"))]

@@ -1,9 +1,4 @@
-/* The site's service worker (registered by assets/checker/offline.js): every page and file of
-   the site a reader opens is kept in the browser, so that it can be read again offline, at the
-   table. Network first: online, a reader always gets the site as published, and a copy is
-   kept; offline, or when the network has not answered for a few seconds, the kept copy is
-   shown; a page never opened shows a short note with the pages that are kept. Nothing outside
-   the site is fetched or kept. */
+/* sw.js: the rules reference checker's; its source, with comments, is checker/site/assets/sw.js */
 "use strict";
 
 var CACHE = "checker-pages-v1";
@@ -30,8 +25,6 @@ function keepable(response) {
   return response && response.ok && response.type === "basic";
 }
 
-/* The page that installed this worker loaded before the worker could see it: it sends the
-   addresses of itself and its files, to be kept now. */
 self.addEventListener("message", function (event) {
   var data = event.data;
   if (!data || data.type !== "keep" || !Array.isArray(data.urls)) return;
@@ -84,7 +77,6 @@ function escapeHtml(text) {
     .replace(/"/g, "&quot;");
 }
 
-/* Offline, for a page never opened: what can be read instead. */
 function notKept(cache) {
   return cache.keys().then(function (requests) {
     var scope = self.registration.scope;

@@ -13,7 +13,7 @@ from sites import make_site, mkdocs
 
 from checker.games import GAMES
 from checker.schema import scenario_schema
-from checker.site.site_files import ASSETS, READER, SCHEMA
+from checker.site.site_files import ASSETS, READER, SCHEMA, served, site_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,3 +60,17 @@ def test_a_build_reports_a_copy_out_of_date_at_its_place(tmp_path: Path) -> None
 def test_the_project_publishes_the_checkers_current_files() -> None:
     done = site_command("--check", "docs", cwd=ROOT)
     assert done.returncode == 0, f"{done.stdout}run `python -m checker.site docs`"
+
+
+def test_scripts_and_styles_are_served_without_their_comment_lines() -> None:
+    source = (b'/* A file comment\n   on two lines. */\n(function () {\n  // a note\n'
+              b'  var url = "http://example.invalid/*x*/"; /* kept: code before it */\n'
+              b'  /* one line */\n  return 1;\n})();\n')
+    out = served("assets/checker/x.js", source).decode()
+    kept = '  var url = "http://example.invalid/*x*/"; /* kept: code before it */'
+    assert out.splitlines()[1:] == ["(function () {", kept, "  return 1;", "})();"]
+    assert out.startswith("/* x.js: ") and "checker/site/assets/x.js" in out.splitlines()[0]
+    assert served("assets/checker/icon-192.png", b"/* not a script */") == b"/* not a script */"
+    for path, content in site_files(GAMES).items():
+        if path.endswith((".js", ".css")):
+            assert b"\n//" not in content and b"\n  //" not in content, path

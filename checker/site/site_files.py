@@ -53,11 +53,37 @@ def site_files(games: Mapping[str, Ruleset], cache: Path | None = None) -> dict[
     game's vocabulary (and so its engine) to make, is kept in `cache` (the plugin's result
     folder) for as long as the checker's code does not change."""
     folder = resources.files("checker.site") / "assets"
-    files = {path: (folder / path.rsplit("/", 1)[-1]).read_bytes()
+    files = {path: served(path, (folder / path.rsplit("/", 1)[-1]).read_bytes())
              for path in [*ASSETS.values(), *READER]}
     files[SCHEMA] = kept_file(cache, f"schema-{engine_version()}-{'-'.join(sorted(games))}.json",
                               lambda: _schema(games))
     return files
+
+
+def served(path: str, source: bytes) -> bytes:
+    """A script or style sheet as the site serves it: without the lines that are only
+    comments (the sources in checker/site/assets keep them; every page loads the scripts).
+    Only whole lines go, so no string or expression is ever cut; other files as they are."""
+    if not path.endswith((".js", ".css")):
+        return source
+    kept, in_comment = [], False
+    for line in source.decode("utf-8").split("\n"):
+        text = line.strip()
+        if in_comment:
+            in_comment = not text.endswith("*/")
+            if "*/" in text and in_comment:
+                raise ValueError(f"{path}: code after a comment's end on one line")
+            continue
+        if text.startswith("//") or text.startswith("/*") and text.endswith("*/"):
+            continue
+        if text.startswith("/*") and "*/" not in text:
+            in_comment = True
+            continue
+        kept.append(line)
+    name = path.rsplit("/", 1)[-1]
+    header = f"/* {name}: the rules reference checker's; its source, with comments, is " \
+             f"checker/site/assets/{name} */"
+    return "\n".join([header, *kept]).encode("utf-8")
 
 
 def _schema(games: Mapping[str, Ruleset]) -> bytes:

@@ -1,9 +1,4 @@
-/* The checker's Web Worker (started by assets/checker/check.js, as a module worker): it loads
-   the Python runtime (Pyodide) and the checker from the site itself, assets/checker/browser/
-   (see checker/site/browser_bundle.py), then checks each text the page sends with
-   checker.site.browser_check, the command line's own code. It runs off the page's thread, so
-   a long check never freezes the page; the page ends a check past its time limit by
-   terminating this worker and starting another. Nothing is fetched outside the site. */
+/* check-worker.js: the rules reference checker's; its source, with comments, is checker/site/assets/check-worker.js */
 "use strict";
 
 var BUNDLE = new URL("browser/", self.location.href);
@@ -21,14 +16,11 @@ async function start() {
   if (!bundle.available) throw new Error(bundle.reason || "the checker is not part of this site");
   var runtime = new URL("pyodide/", BUNDLE);
   var module = await import(new URL("pyodide.mjs", runtime).href);
-  // No package is ever installed: an empty lock file, so nothing is looked up anywhere.
   var lock = { info: bundle.lock, packages: {} };
   var loaded = await Promise.all([
     module.loadPyodide({ indexURL: runtime.href, lockFileContents: JSON.stringify(lock),
                          stdout: function () {}, stderr: function () {} }),
     fetched(new URL("checker.zip", BUNDLE), "bytes"),
-    // The site's rules, for the walkthrough's rule links; a site may lack it (Zensical
-    // without `python -m checker.site --rules`): the rules are then shown unlinked.
     fetched(new URL("rules.json", ROOT), "text").catch(function () { return ""; }),
   ]);
   var pyodide = loaded[0];

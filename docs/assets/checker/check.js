@@ -1,10 +1,4 @@
-/* Checking scenarios in the page: "Edit and check" under each walkthrough, and the ask pages
-   (<game>/ask/). The checker is the command line's own Python package, run by Pyodide in a Web
-   Worker (assets/checker/check-worker.js), from files the site serves itself; nothing is
-   loaded until a reader presses a control. What the checker returns is HTML made by the
-   build's own code and escaping; the reader's text only ever reaches the page as text.
-   The hooks for automation are data- attributes, documented in docs/guide/checking-in-the-
-   browser.md. */
+/* check.js: the rules reference checker's; its source, with comments, is checker/site/assets/check.js */
 (function () {
   "use strict";
 
@@ -14,7 +8,6 @@
   var BUNDLE = new URL("assets/checker/browser/", ROOT);
   var ASK = /^(ti4|ti3|arcs)$/;
 
-  /* ---- The worker: started on the first check, ended and started again past the limit ---- */
 
   var checker = {
     timeoutMs: 15000,   /* a check's time limit, once the runtime is loaded */
@@ -82,8 +75,6 @@
     checker.reason = reason;
   }
 
-  /* Check one YAML text; resolves to {result, ms}, rejects with {kind, message}. One check at a
-     time: the time limit counts the check's own time, not the wait for another. */
   checker.check = function (text, here) {
     var run = checker.queue.then(function () { return checkNow(text, here === undefined ? pagePath() : here); });
     checker.queue = run.catch(function () {});
@@ -111,14 +102,12 @@
     });
   }
 
-  /* The page's address relative to the site's root, as rules.json gives pages' addresses. */
   function pagePath() {
     var path = decodeURIComponent(location.pathname);
     var root = decodeURIComponent(ROOT.pathname);
     return path.indexOf(root) === 0 ? path.slice(root.length) : "";
   }
 
-  /* ---- Small DOM helpers: text goes in as text ---- */
 
   function el(tag, attributes, children) {
     var node = document.createElement(tag);
@@ -138,14 +127,12 @@
     return el("button", attributes);
   }
 
-  /* HTML from the checker (the build's renderer) as an element. */
   function fromChecker(html) {
     var holder = document.createElement("template");
     holder.innerHTML = html;
     return holder.content;
   }
 
-  /* ---- The JSON Schema: which keys a line may hold, for hints and early warnings ---- */
 
   var schema = null;
   function loadSchema() {
@@ -165,7 +152,6 @@
     return node || {};
   }
 
-  /* The keys a mapping node allows (name -> its schema), for a game; null when any key goes. */
   function keysOf(document_, node, game) {
     node = resolve(document_, node);
     var keys = {}, open = false, any = false;
@@ -184,7 +170,6 @@
     return open || !any ? null : keys;
   }
 
-  /* The block-style keys above a line that enclose it: ["steps", "-", "expect"]. */
   function pathAt(lines, index, indent) {
     var path = [];
     for (var i = index - 1; i >= 0 && indent > 0; i--) {
@@ -214,7 +199,6 @@
     return match ? match[1] : "";
   }
 
-  /* Lines whose block-style key the schema does not allow where it stands: [line, key]. */
   function unknownKeys(document_, text) {
     var lines = text.split("\n"), game = gameOf(text), out = [];
     for (var i = 0; i < lines.length; i++) {
@@ -230,7 +214,6 @@
     return out;
   }
 
-  /* ---- The editor: a text area with line numbers, the error lines marked ---- */
 
   function Editor(text, options) {
     var self = this;
@@ -336,7 +319,6 @@
     this.hint();
   };
 
-  /* The keys the schema allows at the caret, as buttons that type them. */
   Editor.prototype.hint = function () {
     var self = this;
     loadSchema().then(function (document_) {
@@ -370,7 +352,6 @@
     area.dispatchEvent(new Event("input"));
   };
 
-  /* Warnings from the schema while typing, before any check (the check says more). */
   Editor.prototype.later = function () {
     var self = this;
     clearTimeout(this.waiting);
@@ -480,7 +461,6 @@
     });
   };
 
-  /* ---- Share links: the YAML in the fragment (never sent to a server), deflated ---- */
 
   function base64url(bytes) {
     var text = "";
@@ -522,7 +502,6 @@
     return match ? match[1] : null;
   }
 
-  /* ---- "Edit and check" under each walkthrough ---- */
 
   function editable(walkthrough) {
     if (walkthrough.dataset.checkerReady || walkthrough.hasAttribute("data-checker-result")) return;
@@ -573,7 +552,6 @@
     });
   }
 
-  /* ---- The ask page: a situation to start from, the players, the editor ---- */
 
   var STARTER = "id: my-question\ntitle: My question\ngame: GAME\nabout: []\nsetup:\n  players: [Red, Blue, Green]\nsteps: []\nexpect: {}\n";
 

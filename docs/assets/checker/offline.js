@@ -1,14 +1,9 @@
-/* Reading the site at the table: a web app manifest, so a reader can install the site, and
-   the service worker (sw.js at the site's root), so that every page they opened can be read
-   offline. From a plain folder of files (file://) there is no such thing to install; there
-   the script makes links to a page's folder open its index.html instead of a listing. */
+/* offline.js: the rules reference checker's; its source, with comments, is checker/site/assets/offline.js */
 (function () {
   "use strict";
 
   var script = document.currentScript;
   if (location.protocol === "file:") {
-    /* A page is a folder's index.html; from a folder of files a link to the folder opens its
-       listing, so links within the site name the file (clicked, or opened in a new tab). */
     document.addEventListener("click", toIndex, true);
     document.addEventListener("auxclick", toIndex, true);
     return;
@@ -24,7 +19,6 @@
   }
 
   if (!("serviceWorker" in navigator)) return;
-  /* A page the worker served is kept already; the first one loaded before the worker ran. */
   var served = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname })
     .then(function () { return navigator.serviceWorker.ready; })

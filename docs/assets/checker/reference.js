@@ -1,13 +1,4 @@
-/* Previews of what a page cites: hovering, focusing or tapping a rule reference or a glossary
-   term shows the rule's number, title and text (or the term's definition) in a small popover,
-   without leaving the page. The texts are in the page itself (the hidden
-   `.checker-previews` element the Markdown extension writes), so nothing is fetched, and a
-   page opened from a folder of files previews the same. Without this script the links work
-   as links, and rule links keep their title as a tooltip.
-
-   A mouse shows the popover on hover, the keyboard on focus (Escape hides it), a screen
-   reader reads it as the link's description (role tooltip, aria-describedby), and on a touch
-   screen the first tap shows it and a second tap, or its own link, follows the link. */
+/* reference.js: the rules reference checker's; its source, with comments, is checker/site/assets/reference.js */
 (function () {
   "use strict";
 
@@ -42,7 +33,6 @@
     return a;
   }
 
-  /* The popover's content for a trigger, or null when the page has no preview for it. */
   function content(trigger) {
     var found = previews(), parts = [];
     if (trigger.classList.contains("term-ref")) {
@@ -112,7 +102,6 @@
     pop.replaceChildren.apply(pop, parts);
     pop.hidden = false;
     current = trigger;
-    /* The popover says it all: the title would show a second, slower tooltip. */
     if (trigger.hasAttribute("title")) {
       trigger.dataset.refTitle = trigger.getAttribute("title");
       trigger.removeAttribute("title");
@@ -175,13 +164,11 @@
     tap = trigger ? { trigger: trigger, open: trigger === current && !pop.hidden } : null;
     if (!trigger && pop && !pop.hidden && !pop.contains(event.target)) hide();
   });
-  /* Captured, so that a first tap reaches no other handler (Material's instant navigation). */
   document.addEventListener("click", function (event) {
     var touched = tap;
     tap = null;
     var trigger = triggerOf(event);
     if (!trigger || !touched || touched.trigger !== trigger || touched.open) return;
-    /* A first tap previews; the second one follows the link. */
     if (show(trigger)) {
       event.preventDefault();
       event.stopPropagation();
@@ -195,7 +182,6 @@
   });
   window.addEventListener("resize", hide);
 
-  /* Material's instant navigation swaps the page: the previews go with it. */
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(function () {
     hide();
     index = null;

@@ -1,8 +1,4 @@
-/* What cites a rule, on demand. The Markdown extension writes a <details class="rule-uses">
-   after each rule item that examples or pages cite (inside it for a list item); without this
-   script its summary opens it, under the rule. This script puts a small toggle next to the
-   rule's number instead, which opens and closes the same list (aria-expanded, aria-controls),
-   and hides the summary. */
+/* rule-entries.js: the rules reference checker's; its source, with comments, is checker/site/assets/rule-entries.js */
 (function () {
   "use strict";
 
@@ -40,9 +36,6 @@
     for (var i = 0; i < found.length; i++) enhance(found[i]);
   }
 
-  // Material's document$ announces each page under instant navigation, but never fires when
-  // the site is opened from a folder of files (file://): set up on load as well (init skips
-  // what is already set up).
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(init);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -1,13 +1,9 @@
-/* Walkthrough stepper and rule-number links. Progressive enhancement: without this script
-   every step is listed. Runs on each page of Material's instant navigation via document$. */
+/* walkthrough.js: the rules reference checker's; its source, with comments, is checker/site/assets/walkthrough.js */
 (function () {
   "use strict";
 
   function keyOf(row) { return row.querySelector("dt").firstChild.textContent; }
 
-  /* The page lists the setup and then what each step changed; the stepper shows the whole
-     state after the step, changed rows marked (and named so for screen readers) with what
-     they were (`.wt-was`). A step's `data-order` lists the rows when rows came or went. */
   function wholeStates(root, steps) {
     var setup = root.querySelector(".wt-setup .wt-state");
     if (!setup) return;
@@ -25,7 +21,6 @@
         var row = (changed[key] || before[key]).cloneNode(true);
         var note = row.querySelector(".wt-changed-note");
         if (note) note.remove();
-        // What a value was before (`8 → `) belongs to the step that changed it.
         if (!changed[key]) Array.prototype.forEach.call(row.querySelectorAll(".wt-was"), function (was) { was.remove(); });
         row.removeAttribute("class");
         if (changed[key]) {
@@ -37,7 +32,6 @@
         }
         return state.appendChild(row);
       });
-      // The whole state goes in a table like the setup's, open or not as the setup's is.
       var table = step.querySelector(".wt-table");
       if (!table) {
         table = document.createElement("details");
@@ -52,15 +46,11 @@
     });
   }
 
-  /* A step's table is closed where the step shows a picture (its own or the one carried to
-     it), whose text alternative it is, and open where it does not. Once the reader opens or
-     closes one, every table of the walkthrough follows, so stepping on keeps that choice. */
   function keepTablesAlike(root, steps) {
     Array.prototype.forEach.call(steps, function (step) {
       var table = step.querySelector(".wt-table");
       if (table) table.open = !step.querySelector(".wt-picture");
     });
-    // A click on a summary (or Enter or Space on it) opens or closes its table just after.
     root.addEventListener("click", function (event) {
       var summary = event.target.closest(".wt-table > summary");
       if (!summary) return;
@@ -71,10 +61,6 @@
     });
   }
 
-  /* A step that changed nothing drawn has no picture of its own: in the stepper it shows the
-     last step's picture before it, without that step's change marks (class "chg", and the
-     "Changed by this step" sentence of its text alternative). Before the first step picture,
-     the setup's still holds. */
   function carryPictures(steps) {
     var last = null;
     Array.prototype.forEach.call(steps, function (step) {
@@ -96,7 +82,6 @@
       "</button>";
   }
 
-  /* The stepper's buttons only work with this script, so the script makes them. */
   function makeBar(count) {
     var dots = "";
     for (var i = 0; i < count; i++) {
@@ -169,7 +154,6 @@
     var step = document.getElementById(id);
     var root = step && step.closest("[data-walkthrough]");
     if (root && root.stepTo && root.stepTo(id)) step.scrollIntoView({ block: "center" });
-    // Steppers above the target changed the page's height: land on the target again.
     else if (step && !root) step.scrollIntoView();
   }
 
@@ -190,12 +174,8 @@
   }
 
   document.addEventListener("click", copyLink);
-  // A walkthrough put in the page later (check.js, re-checked in the browser) asks for its stepper.
   document.addEventListener("wt:added", function (event) { stepper(event.target); });
   window.addEventListener("hashchange", followHash);
-  // Material's document$ announces each page under instant navigation, but never fires when
-  // the site is opened from a folder of files (file://): set up on load as well (init skips
-  // what is already set up).
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(init);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
