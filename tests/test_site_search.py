@@ -31,6 +31,7 @@ QUERIES = {
     "61.6": ("ti4/objective-cards/", "ti4:61.6"),
     "ti4:61.6": ("ti4/objective-cards/", "ti4:61.6"),
     "2.3c": ("arcs/scoring-ambitions/", "arcs:2.3c"),
+    "2.3": ("arcs/scoring-ambitions/", "arcs:2.3"),
     "81.2": ("ti4/status-phase/", "ti4:81.2"),
     "13.3a": ("ti3/end-of-game/", "ti3:13.3a"),
     "Tycoon": ("arcs/scoring-ambitions/", "arcs:2.3a"),

@@ -40,3 +40,53 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
+
+(function () {
+  "use strict";
+
+  var NUMBER = /^(?:([a-z][a-z0-9]*):)?(\d+(?:\.[0-9A-Za-z]+)*)$/;
+
+  function exact(list, query) {
+    var typed = NUMBER.exec(query.trim());
+    if (!typed) return null;
+    var links = list.querySelectorAll("a.md-search-result__link");
+    for (var i = 0; i < links.length; i++) {
+      var anchor = decodeURIComponent((links[i].getAttribute("href") || "").split("#")[1] || "");
+      var parts = anchor.split(":");
+      if (parts.length === 2 && parts[1] === typed[2] && (!typed[1] || parts[0] === typed[1]))
+        return links[i];
+    }
+    return null;
+  }
+
+  function reorder(list, input) {
+    var hit = exact(list, input.value);
+    if (!hit) return;
+    var group = hit.closest("li.md-search-result__item");
+    if (!group) return;
+    if (list.firstElementChild !== group) list.insertBefore(group, list.firstElementChild);
+    var first = group.querySelector("a.md-search-result__link");
+    if (first === hit) return;
+    var pageLink = first && !first.getAttribute("href").split("#")[1] ? first : null;
+    var before = pageLink ? pageLink.nextElementSibling : first;
+    if (hit !== before && before && before.parentNode === group) group.insertBefore(hit, before);
+    else if (!before) group.appendChild(hit);
+  }
+
+  function watch() {
+    var list = document.querySelector(".md-search-result__list");
+    var input = document.querySelector(".md-search__input");
+    if (!list || !input || list.dataset.ruleOrder) return;
+    list.dataset.ruleOrder = "1";
+    var busy = false;
+    new MutationObserver(function () {
+      if (busy) return;
+      busy = true;
+      try { reorder(list, input); } finally { busy = false; }
+    }).observe(list, { childList: true, subtree: true });
+  }
+
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(watch);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
+  else watch();
+})();
