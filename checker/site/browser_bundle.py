@@ -13,11 +13,9 @@ available, and the pages' controls say so.
 from __future__ import annotations
 
 import ast
-import hashlib
 import io
 import json
 import os
-import re
 import shutil
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
@@ -29,9 +27,11 @@ import yaml
 import checker
 from checker.engine import Ruleset
 from checker.games import MODULES
+from checker.site.context import section_of, section_order
 from checker.site.results import Example
 from checker.site.store import kept_file
 from checker.site.verify import engine_version
+from checker.site.writing import write_if_changed
 
 FOLDER = "assets/checker/browser"
 """Where the bundle stands in the built site (and in the docs folder, under Zensical)."""
@@ -71,7 +71,7 @@ def write_bundle(target: Path, examples: Iterable[Example], games: Mapping[str, 
     written = []
     for name, content in files.items():
         done = _place(target / name, content) if isinstance(content, Path) else \
-            _write(target / name, content)
+            write_if_changed(target / name, content)
         if done:
             written.append(name)
     return written
@@ -176,11 +176,11 @@ def templates(examples: Iterable[Example], games: Mapping[str, Ruleset]) -> dict
             found[example.game].append(example)
     out: dict[str, list[Any]] = {}
     for game, chosen in found.items():
-        chosen.sort(key=lambda e: (_order(_section(e.about[0]) if e.about else ""), e.id))
+        chosen.sort(key=lambda e: (section_order(_section(e)), e.id))
         counted: dict[str, int] = {}
         out[game] = []
         for example in chosen:
-            section = _section(example.about[0]) if example.about else ""
+            section = _section(example)
             counted[section] = counted.get(section, 0) + 1
             if counted[section] <= _TEMPLATES_PER_SECTION:
                 out[game].append({
@@ -190,8 +190,9 @@ def templates(examples: Iterable[Example], games: Mapping[str, Ruleset]) -> dict
     return out
 
 
-def _section(rule: str) -> str:
-    return re.split(r"[.]", rule.partition(":")[2], maxsplit=1)[0]
+def _section(example: Example) -> str:
+    """The rules section a template is listed under, as on the list pages; "" for none."""
+    return section_of(example) if example.about else ""
 
 
 def _section_title(ruleset: Ruleset, section: str) -> str:
@@ -199,28 +200,8 @@ def _section_title(ruleset: Ruleset, section: str) -> str:
     return f"{section} {title}" if title else f"Rules {section}" if section else "Other"
 
 
-def _order(section: str) -> tuple[int, str]:
-    digits = re.match(r"\d+", section)
-    return (int(digits[0]) if digits else 10_000, section)
-
-
 def _json(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def _write(target: Path, content: bytes) -> bool:
-    """Write a file unless it holds the same bytes already; whether it wrote."""
-    try:
-        if target.stat().st_size == len(content) and \
-                _digest(target.read_bytes()) == _digest(content):
-            return False
-    except OSError:
-        pass
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(f".{target.name}.tmp")
-    temporary.write_bytes(content)
-    temporary.replace(target)
-    return True
 
 
 def _place(target: Path, source: Path) -> bool:
@@ -247,7 +228,3 @@ def _place(target: Path, source: Path) -> bool:
 def _kept_zip(cache: Path | None) -> bytes:
     """`checker_zip()`, kept in `cache` by a fingerprint of the checker's code and PyYAML."""
     return kept_file(cache, f"checker-{engine_version()}.zip", checker_zip)
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

@@ -22,6 +22,7 @@ from checker.site.context import SiteContext, walkthrough_pages
 from checker.site.coverage import rule_order
 from checker.site.rule_entries import rule_title
 from checker.site.rulemap import page_url
+from checker.site.writing import write_if_changed
 
 FILE = "rules.json"
 """Its path in the built site (and in the docs folder, under Zensical)."""
@@ -122,17 +123,7 @@ def rules_json(context: SiteContext) -> bytes:
 
 def write_rules_json(path: Path, context: SiteContext) -> bool:
     """Write rules.json at `path` unless it holds the same already; whether it wrote."""
-    content = rules_json(context)
-    try:
-        if path.read_bytes() == content:
-            return False
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_bytes(content)
-    temporary.replace(path)
-    return True
+    return write_if_changed(path, rules_json(context))
 
 
 def stale_copy(docs: Path, shown: str, context: SiteContext) -> list[Problem]:

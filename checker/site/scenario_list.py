@@ -26,7 +26,6 @@ from checker.site.context import (
     list_pages,
     section_of,
     section_order,
-    walkthrough_pages,
 )
 from checker.site.results import Example
 from checker.site.rulemap import escape
@@ -45,7 +44,7 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     for example in context.standalone:
         if example.game == game and context.listed.get(example.id) == here:
             sections[section_of(example)].append(example)
-    shown_on = walkthrough_pages(context)
+    shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     examples = sorted((e for e in context.examples.values() if e.game == game and (
         shown_on.get(e.id) == here or first and shown_on.get(e.id) not in context.more)),
         key=lambda e: e.id)

@@ -12,7 +12,6 @@ CSS and scripts come after and win.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -22,6 +21,7 @@ from checker.location import Location, Problem
 from checker.schema import scenario_schema
 from checker.site.store import kept_file
 from checker.site.verify import engine_version
+from checker.site.writing import replace_file
 
 ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthrough.js"}
 """Where the walkthrough's style and script stand in the docs folder (and the built site)."""
@@ -118,11 +118,7 @@ def write(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
     written = stale(docs, games)
     contents = site_files(games)
     for path in written:
-        target = docs / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_name(f".{target.name}.tmp")
-        temporary.write_bytes(contents[path])
-        os.replace(temporary, target)
+        replace_file(docs / path, contents[path])
     return written
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from checker.location import Location, Problem
 from checker.site.results import Example, Result
+from checker.site.writing import replace_file
 
 FORMAT = 7
 FILE = "results.json"
@@ -149,13 +150,10 @@ def kept_file(folder: Path | None, name: str, make: Callable[[], bytes]) -> byte
         pass
     data = make()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         kind = name.split("-", 1)[0]
         for old in folder.glob(f"{kind}-*"):
             old.unlink(missing_ok=True)
-        temporary = path.with_name(f".{path.name}.tmp")
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        replace_file(path, data)
     except OSError:
         pass  # the next build makes it again
     return data
