@@ -10,6 +10,7 @@ One build, one local HTTP server and one Chromium serve the whole module.
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import os
@@ -21,6 +22,7 @@ import threading
 import time
 import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import BytesIO
@@ -408,6 +410,24 @@ def test_a_shared_link_opens_the_question_checked(open_page: Callable[..., Page]
     host.locator("[data-checker-share]").click()
     expect(host.locator("[data-checker-link]")).to_have_value(
         re.compile("^" + re.escape(f"{site}ti4/ask/#q=")))
+
+
+
+def test_a_link_that_unpacks_past_the_file_limit_is_refused(open_page: Callable[..., Page],
+                                                             site: str) -> None:
+    """A few kilobytes of link that would unpack to megabytes: refused with one line, the
+    page answering, nothing checked."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate, as the page packs
+    bomb = packer.compress(b"a" * 64 * 1024 * 1024) + packer.flush()
+    code = "z" + base64.urlsafe_b64encode(bomb).decode("ascii").rstrip("=")
+    assert len(code) < 200_000
+    page = open_page()
+    page.goto(f"{site}ti4/ask/#q={code}")
+    expect(page.locator("[data-checker-note]")).to_have_text(
+        "the question in this link is over 1 MiB, more than the checker reads")
+    assert page.evaluate("1 + 1") == 2
+    expect(page.locator("[data-checker-verdict]")).not_to_have_attribute("data-verdict",
+                                                                          "verified")
 
 
 # ---- Without JavaScript, without the runtime, nothing loaded before a press ----
