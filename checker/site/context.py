@@ -103,6 +103,8 @@ class SiteContext:
     """By page: the prefix of each walkthrough's picture ids, and its scenario."""
     glossaries: dict[str, Glossary] = field(default_factory=dict)
     """Each game's glossary (`<game>/glossary.md`), by game."""
+    list_parts: dict[str, dict] = field(default_factory=dict)
+    """By game: what each page of its list shows (`scenario_list`), worked out once."""
     deferred: dict[str, dict[str, str]] | None = None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
     slot holding only its searchable text, and kept here by page and slot until `fill_slots`

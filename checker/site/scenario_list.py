@@ -40,14 +40,9 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     here = links.page
     pages = list_pages(context, game)
     first = here == context.lists.get(game)
-    sections: dict[str, list[Example]] = defaultdict(list)
-    for example in context.standalone:
-        if example.game == game and context.listed.get(example.id) == here:
-            sections[section_of(example)].append(example)
+    part = _parts(context, game).get(here, _Part())
+    sections, examples = part.sections, part.rows
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
-    examples = sorted((e for e in context.examples.values() if e.game == game and (
-        shown_on.get(e.id) == here or first and shown_on.get(e.id) not in context.more)),
-        key=lambda e: e.id)
     title = context.checks.games[game].title if game in context.checks.games else game
     table = _table(context, game, title, examples, shown_on, links) if first else \
         _part_table(context, examples, shown_on, links)
@@ -62,6 +57,38 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     return lines
 
 
+class _Part:
+    """What one page of a game's list shows: the rows of its table, and the walkthroughs
+    under each section."""
+
+    def __init__(self) -> None:
+        self.rows: list[Example] = []
+        self.sections: dict[str, list[Example]] = defaultdict(list)
+
+
+def _parts(context: SiteContext, game: str) -> dict[str, _Part]:
+    """Each page of `game`'s list, by page: worked out once for the build, not once per page
+    (a list of thousands goes on over a hundred pages)."""
+    parts = context.list_parts.get(game)
+    if parts is not None:
+        return parts
+    parts = context.list_parts[game] = {}
+    home = context.lists.get(game)
+    shown_on = context.uses.shown_on
+    for example in sorted(context.examples.values(), key=lambda e: e.id):
+        if example.game != game:
+            continue
+        where = shown_on.get(example.id)
+        page = where if where in context.more else home
+        if page is not None:
+            parts.setdefault(page, _Part()).rows.append(example)
+    for example in context.standalone:
+        page = context.listed.get(example.id)
+        if example.game == game and page is not None:
+            parts.setdefault(page, _Part()).sections[section_of(example)].append(example)
+    return parts
+
+
 def list_page_source(context: SiteContext, uri: str) -> str:
     """The Markdown of a page a list continues on, for the generator to add (its walkthroughs
     come from the directive, as on the list page)."""
@@ -73,13 +100,11 @@ def list_page_source(context: SiteContext, uri: str) -> str:
 
 def _pager(context: SiteContext, pages: list[str], links: Links) -> str:
     """Links to every page of a list, the current one marked."""
-    items = []
-    for number, uri in enumerate(pages, 1):
-        if uri == links.page:
-            items.append(f'<li><a aria-current="page">{number}</a></li>')
-        else:
-            url = escape(context.rules.page_link(uri, links.page))
-            items.append(f'<li><a href="{url}">{number}</a></li>')
+    here, link = links.page, context.rules.page_link
+    # Every page links every other: a list of a hundred pages makes ten thousand links.
+    items = [f'<li><a aria-current="page">{number}</a></li>' if uri == here else
+             f'<li><a href="{escape(link(uri, here))}">{number}</a></li>'
+             for number, uri in enumerate(pages, 1)]
     return (f'<nav class="wt-pages" aria-label="Pages of the scenario list" data-search-exclude>'
             f'<span>Pages of this list:</span><ol>{"".join(items)}</ol></nav>\n')
 
