@@ -5,6 +5,7 @@ counted by folder; no link leads to a walkthrough the site does not show."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import textwrap
@@ -65,6 +66,49 @@ def test_thousands_of_scenarios_are_paged_and_no_page_passes_1_mb(tmp_path: Path
     assert urls[f"gen-{COUNT - 1:05d}"].startswith(f"ti4/scenarios/{pages[-1].parent.name}/")
     assert LIST_BUDGET < MAX_PAGE
     assert not cfg.plugins["checker"].context.problems
+
+
+def test_the_pages_written_from_a_frame_are_whole_pages(tmp_path: Path) -> None:
+    """Material renders the list's second page; the plugin writes the others from its frame.
+    Each says its own title and address, and is in the sitemap (which Material's instant
+    navigation reads) and the search index as the second is."""
+    config = make_site(tmp_path, {}, many(800), material=True)
+    with config.open("a", encoding="utf-8") as out:
+        out.write("site_url: https://example.invalid/\n")
+    built(config)
+    site = tmp_path / "site"
+    pages = sorted(site.glob("ti4/scenarios/page-*/index.html"),
+                   key=lambda p: int(p.parent.name.removeprefix("page-")))
+    assert len(pages) >= 3
+    count = len(pages) + 1
+    sitemap = (site / "sitemap.xml").read_text("utf-8")
+    with gzip.open(site / "sitemap.xml.gz", "rt", encoding="utf-8") as packed:
+        assert packed.read() == sitemap
+    docs = json.loads((site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    shapes: list[dict[str, str]] = []
+    for number, page in enumerate(pages, 2):
+        text = page.read_text("utf-8")
+        title = f"scenarios, page {number} of {count}"
+        assert f"{title} - " in text.split("</title>")[0], page
+        assert text.count(title) == 3, page  # the head's title, the header's, the heading
+        assert f"page {2 if number != 2 else 3} of {count}" not in text, page
+        url = f"ti4/scenarios/page-{number}/"
+        assert f'<link rel="canonical" href="https://example.invalid/{url}">' in text
+        assert f"<loc>https://example.invalid/{url}</loc>" in sitemap, url
+        entries = [d for d in docs if d["location"].startswith(url)]
+        assert entries[0]["location"] == url and entries[0]["title"].endswith(title), url
+        ids = re.findall(r'id="(gen-\d{5})" data-walkthrough', text)
+        sections = entries[1:]
+        assert sections and all(re.fullmatch(url + r"#section-[\w-]+", d["location"])
+                                for d in sections)
+        # What search finds of each walkthrough on the page: its title, under its section.
+        said = "".join(d["text"] for d in sections)
+        assert said.startswith("<p>") and said.count("Red scores Expand Borders") == len(ids)
+        # The same shape as the indexer gave the second page's entries.
+        shapes = shapes or entries
+        assert [set(d) for d in entries] == [set(d) for d in shapes], url
+        assert text.count('class="checker-previews"') == 1 and "data-rule-preview" in text
+    assert sitemap.count("/ti4/scenarios/page-") == len(pages)
 
 
 def test_without_the_plugin_the_list_counts_what_does_not_fit(tmp_path: Path) -> None:

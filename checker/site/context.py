@@ -105,6 +105,8 @@ class SiteContext:
     """Each game's glossary (`<game>/glossary.md`), by game."""
     list_parts: dict[str, dict] = field(default_factory=dict)
     """By game: what each page of its list shows (`scenario_list`), worked out once."""
+    list_slots: dict[str, str] = field(default_factory=dict)
+    """By page a list continues on: the slot its content is deferred in."""
     deferred: dict[str, dict[str, str]] | None = None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
     slot holding only its searchable text, and kept here by page and slot until `fill_slots`
@@ -129,13 +131,17 @@ class SiteContext:
         return self._slot(links.page, self._render(example, links), (example,))
 
     def walkthroughs_html(self, examples: Iterable[Example], links: Links) -> str:
-        """Walkthroughs one after another (those a game's scenario list shows)."""
+        """Walkthroughs one after another (those a game's scenario list shows), in a slot."""
         examples = list(examples)
+        return self._slot(links.page, self.walkthroughs(examples, links), examples)
+
+    def walkthroughs(self, examples: Iterable[Example], links: Links) -> str:
+        """Walkthroughs one after another, as HTML."""
         html = []
         for example in examples:
             self._show(links.page, example)
             html.append(self._render(example, links))
-        return self._slot(links.page, "\n".join(html), examples)
+        return "\n".join(html)
 
     def _slot(self, page: str, html: str, examples: Iterable[Example]) -> str:
         # One paragraph: search indexes the text, and parses every tag of a page one by one.

@@ -9,8 +9,8 @@ adds, under MkDocs:
 - `serve` watching the scenarios folder;
 - speed: the site's context gathered once when the build starts and pinned for its pages,
   and walkthroughs put into the written pages last (`SiteContext.deferred`);
-- the pages a long scenario list continues on (`SiteContext.more`), added to the build's
-  files, out of the nav;
+- the pages a long scenario list continues on (`SiteContext.more`): the first added to the
+  build's files, out of the nav, and the others written from its frame (`list_pages`);
 - `rules.json` written into the built site from the build's own results (`rules_json`);
 - the files that check scenarios in the page (`browser_bundle`), copied into the built site.
 """
@@ -27,7 +27,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
@@ -38,6 +38,7 @@ from checker.site.context import Page as SourcePage
 from checker.site.context import SiteContext, display, fill_slots
 from checker.site.gather import gather, pin, summary, unpin
 from checker.site.host import SiteFolders, site_folders
+from checker.site.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.markdown_ext import RulesExtension
 from checker.site.rules_json import FILE, write_rules_json
 from checker.site.scenario_list import list_page_source
@@ -70,6 +71,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.checks = ScenarioChecks(GAMES)
         self.context: SiteContext | None = None
         self.folders: SiteFolders | None = None
+        self.frames: dict[str, Frame] = {}
+        """By game: the frame its list's pages are written from (`list_pages`)."""
+        self.urls: dict[str, tuple[str, str]] = {}
+        """The pages the plugin writes: by page, its address and its file in the site."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
@@ -105,7 +110,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         gc.freeze()
         pin(self.folders, context)
         self._report(context)
-        for uri in context.more:
+        self.frames, self.urls = {}, {}
+        for uri, listed in context.more.items():
+            if listed.number > 2:  # written from the first one's frame when the build ends
+                made = File(uri, None, config.site_dir, config.use_directory_urls)
+                self.urls[uri] = (made.url, made.dest_uri)
+                continue
             # Linked from the list's other pages; not in the nav, so no warning names them.
             files.append(File.generated(config, uri, content=list_page_source(context, uri),
                                         inclusion=InclusionLevel.NOT_IN_NAV))
@@ -138,17 +148,30 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # SiteContext.deferred).
         if self.context is None or self.context.deferred is None:
             return None
-        slots = self.context.deferred.pop(page.file.src_uri, None)
+        uri = page.file.src_uri
+        slots = self.context.deferred.pop(uri, None)
+        listed = self.context.more.get(uri)
+        if listed is not None and slots and uri in self.context.list_slots:
+            # The frame the list's other pages are written from.
+            self.frames[listed.game] = Frame(output, page.title or "", page.url, slots,
+                                             self.context.list_slots[uri])
         return fill_slots(output, slots) if slots else None
 
+    # After the search plugin and the sitemap: the list's pages are added to both.
+    @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        # The build's own rules.json, in place of any copy the docs folder holds.
         if self.context is not None and self.folders is not None:
-            write_rules_json(Path(config.site_dir) / FILE, self.context)
+            site = Path(config.site_dir)
+            # The build's own rules.json, in place of any copy the docs folder holds.
+            write_rules_json(site / FILE, self.context)
             # What checks scenarios in the page: the runtime, the checker, the ask templates.
             store = self.checks.store
-            write_bundle(Path(config.site_dir) / BUNDLE, self.context.standalone, GAMES,
+            write_bundle(site / BUNDLE, self.context.standalone, GAMES,
                          cache=store.folder if store is not None else None)
+            # The pages a long list continues on, but the first: from its frame.
+            written = write_pages(self.context, self.frames, site, self.urls)
+            add_to_sitemap(site, written)
+            add_to_search(site, written)
         self._unpin()
 
     def on_build_error(self, *, error: Exception) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from markdown import Markdown
@@ -24,6 +25,7 @@ from checker.site.syntax import label
 from checker.site.walkthrough import one_byte
 
 if TYPE_CHECKING:
+    from checker.site.context import SiteContext
     from checker.site.markdown_ext import Converting, RulesExtension
 
 LONGEST = 600
@@ -128,7 +130,10 @@ class PreviewData(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         now = self.extension.now
-        html = preview_html(now, cited(now, self.md.htmlStash.rawHtmlBlocks), self.terms.used)
+        if now.page in now.context.more:
+            return  # a page a list continues on holds its own (`list_pages.part_page`)
+        html = preview_html(now.context, now.page,
+                            cited(now, self.md.htmlStash.rawHtmlBlocks), self.terms.used)
         if html:
             # A paragraph of its own: the raw HTML postprocessor puts the block in its place.
             # Deferred where walkthroughs are: search need not read it (a coverage page cites
@@ -147,28 +152,34 @@ def cited(now: Converting, stashed: list[str | etree.Element]) -> list[str]:
             ids.update(_CITED.findall(block))
     for slot in (now.context.deferred or {}).get(now.page, {}).values():
         ids.update(_CITED.findall(slot))
-    anchors = now.context.rules.anchors
-    return sorted((rule for rule in ids if rule in anchors),
+    return in_order(now.context, ids)
+
+
+def in_order(context: SiteContext, rules: Iterable[str]) -> list[str]:
+    """The rules of `rules` that some page defines, by page and line."""
+    anchors = context.rules.anchors
+    return sorted((rule for rule in set(rules) if rule in anchors),
                   key=lambda rule: (anchors[rule].page, anchors[rule].location.line))
 
 
-def preview_html(now: Converting, rules: list[str], terms: dict[str, Term]) -> str:
-    """The hidden element holding the previews of `rules` and `terms`."""
-    links, index = now.context.rules, now.context.index
+def preview_html(context: SiteContext, page: str, rules: list[str],
+                 terms: dict[str, Term]) -> str:
+    """The hidden element holding the previews of `rules` and `terms`, on `page`."""
+    links, index = context.rules, context.index
     items = []
     for rule in rules:
         item = index.items.get(rule)
         if item is None:
             continue
         items.append(f'<a data-rule-preview="{escape(rule)}" '
-                     f'href="{escape(links.href(rule, now.page) or "")}" '
+                     f'href="{escape(links.href(rule, page) or "")}" '
                      f'data-number="{escape(number(rule))}" '
                      f'data-title="{escape(links.titles.get(rule, ""))}" '
                      f'data-section="{escape(index.page_titles.get(item.page, ""))}" '
                      f'data-text="{escape(shortened(item.text))}"></a>')
     for key, term in terms.items():
         items.append(f'<a data-term-preview="{escape(key)}" '
-                     f'href="{escape(links.href(term.rule, now.page) or "")}" '
+                     f'href="{escape(links.href(term.rule, page) or "")}" '
                      f'data-name="{escape(term.name)}" data-number="{escape(number(term.rule))}" '
                      f'data-text="{escape(term.definition)}"></a>')
     if not items:

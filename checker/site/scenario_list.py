@@ -17,8 +17,13 @@ inline parsing of every cell would cost more than the rest of the build.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
+from html import unescape
+
+from markdown.extensions.toc import slugify
 
 from checker.site.context import (
     OTHER,
@@ -27,6 +32,7 @@ from checker.site.context import (
     section_of,
     section_order,
 )
+from checker.site.previews import in_order, preview_html
 from checker.site.results import Example
 from checker.site.rulemap import escape
 from checker.site.walkthrough import Links
@@ -38,14 +44,16 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     (its list page, or a page it continues on); the HTML goes through `stash` (Markdown's
     own), so Markdown never parses it."""
     here = links.page
+    if here in context.more:
+        # All of it in one slot, as on the pages the plugin writes from this one's frame.
+        part = part_page(context, here, links)
+        context.list_slots[here] = str(len((context.deferred or {}).get(here, {})))
+        return ["", stash(context.defer(here, part.html, part.searchable())), ""]
     pages = list_pages(context, game)
-    first = here == context.lists.get(game)
     part = _parts(context, game).get(here, _Part())
     sections, examples = part.sections, part.rows
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
-    title = context.checks.games[game].title if game in context.checks.games else game
-    table = _table(context, game, title, examples, shown_on, links) if first else \
-        _part_table(context, examples, shown_on, links)
+    table = _table(context, game, _game_title(context, game), examples, shown_on, links)
     pager = _pager(context, pages, links) if len(pages) > 1 else ""
     lines = ["", stash(context.defer(here, table + pager)), ""]
     for section in sorted(sections, key=section_order):
@@ -55,6 +63,51 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     if pager and sections:
         lines += [stash(pager), ""]
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class PartPage:
+    """A page a game's list continues on (`SiteContext.more`): its title, and the HTML of all
+    it shows (a heading, its table, links to the list's other pages, its walkthroughs under a
+    heading per section, the previews of the rules it cites). Its `sections` (anchor,
+    heading and the walkthroughs' searchable text, all escaped) are what search finds."""
+
+    title: str
+    html: str
+    sections: tuple[tuple[str, str, str], ...]
+
+    def searchable(self) -> str:
+        """What the search indexer should read of the page."""
+        return f"<h1>{escape(self.title)}</h1>" + "".join(
+            f'<h2 id="{anchor}">{heading}</h2><p>{said}</p>'
+            for anchor, heading, said in self.sections)
+
+
+def part_page(context: SiteContext, uri: str, links: Links) -> PartPage:
+    """The page `uri` of a list continues on, as `links` (its own) links rules."""
+    game = context.more[uri].game
+    title = context.more[uri].heading(_game_title(context, game))
+    part = _parts(context, game).get(uri, _Part())
+    pager = _pager(context, list_pages(context, game), links)
+    html = [f"<h1>{escape(title)}</h1>",
+            _part_table(context, part.rows, context.uses.shown_on, links) + pager]
+    sections = []
+    for section in sorted(part.sections, key=section_order):
+        members = sorted(part.sections[section], key=lambda e: e.id)
+        heading = _heading(context, game, section)
+        # The anchor the `toc` extension gives the same heading on the list's first page.
+        anchor = escape(slugify(unescape(heading), "-"))
+        html += [f'<h2 id="{anchor}">{heading}<a class="headerlink" href="#{anchor}" '
+                 f'title="Permanent link">&para;</a></h2>', context.walkthroughs(members, links)]
+        sections.append((anchor, heading, " ".join(e.said for e in members)))
+    if sections:
+        html.append(pager)
+    html.append(preview_html(context, uri, in_order(context, links.linked), {}))
+    return PartPage(title, "\n".join(html), tuple(sections))
+
+
+def _game_title(context: SiteContext, game: str) -> str:
+    return context.checks.games[game].title if game in context.checks.games else game
 
 
 class _Part:
@@ -90,12 +143,11 @@ def _parts(context: SiteContext, game: str) -> dict[str, _Part]:
 
 
 def list_page_source(context: SiteContext, uri: str) -> str:
-    """The Markdown of a page a list continues on, for the generator to add (its walkthroughs
-    come from the directive, as on the list page)."""
+    """The Markdown of a page a list continues on, for the generator to add: its title, and
+    the directive that stands for all it shows (`part_page`)."""
     page = context.more[uri]
-    ruleset = context.checks.games.get(page.game)
-    return f"# {page.heading(ruleset.title if ruleset else page.game)}\n\n" \
-           f"[[scenarios:{page.game}]]\n"
+    title = json.dumps(page.heading(_game_title(context, page.game)))
+    return f"---\ntitle: {title}\n---\n\n[[scenarios:{page.game}]]\n"
 
 
 def _pager(context: SiteContext, pages: list[str], links: Links) -> str:

@@ -44,6 +44,11 @@ class Links:
         self.rules, self.page = rules, page
         self._made: dict[str, str] = {}
 
+    @property
+    def linked(self) -> list[str]:
+        """The rules linked so far."""
+        return list(self._made)
+
     def __call__(self, rule: str) -> str:
         link = self._made.get(rule)
         if link is None:
