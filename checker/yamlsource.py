@@ -78,16 +78,19 @@ class Text:
         self.text = text
         self.line_offset = line_offset
         self.col_offset = col_offset
-        self._line_starts: list[int] | None = None
+        self._line_starts: list[int] | None | bool = False
         """Where each line starts, when the text holds a break libyaml counts and an editor
-        does not (NEL, LS, PS): libyaml's line numbers are then past the editor's."""
-        if _ODD_BREAKS.search(text) is not None:
-            self._line_starts = [0] + [m.end() for m in _BREAK.finditer(text)]
+        does not (NEL, LS, PS): libyaml's line numbers are then past the editor's. Looked
+        for when a position is first asked (False until then): a rebuild that finds a
+        text's result kept never asks."""
 
     def position(self, pos: Pos) -> tuple[int, int]:
         """1-based line and column in the file."""
         if pos.__class__ is tuple:
             return pos  # type: ignore[no-any-return]
+        if self._line_starts is False:
+            self._line_starts = [0] + [m.end() for m in _BREAK.finditer(self.text)] \
+                if _ODD_BREAKS.search(self.text) is not None else None
         if self._line_starts is not None:
             return self.offset_position(pos.index)
         return pos.line + 1 + self.line_offset, pos.column + 1 + self.col_offset
@@ -96,7 +99,7 @@ class Text:
         """1-based line and column in the file of the character at `offset` in the text,
         lines counted as an editor counts them."""
         starts = self._line_starts
-        if starts is None:
+        if not isinstance(starts, list):
             starts = self._line_starts = [0] + [m.end() for m in _BREAK.finditer(self.text)]
         line0 = bisect.bisect_right(starts, offset) - 1
         col0 = offset - starts[line0]

@@ -232,8 +232,12 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     def unlisted(folder: str, reason: str) -> None:
         context.problems.append(Problem(Location(display(folder, root), 1, 1), reason))
 
+    folder = str(scenarios) if scenarios is not None else ""
+    shown = display(folder, root) if folder else ""
     for path in scenario_files(scenarios, unlisted):
-        name = display(path, root)
+        # Named as `display` names them, without normalising thousands of paths one by one.
+        inside = path.startswith(folder + os.sep) and ".." not in path
+        name = shown + path[len(folder):].replace(os.sep, "/") if inside else display(path, root)
         try:
             content = read_text(path)
         except ReadError as exc:
@@ -399,7 +403,7 @@ def failure_html(problems: Iterable[Problem]) -> str:
 
 def render(example: Example, links: Links) -> str:
     """The walkthrough of a checked scenario, as the page `links` is for shows it."""
-    return place(example.html, links, example.failures, example.source, example.location)
+    return place(str(example.html), links, example.failures, example.source, example.location)
 
 
 def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:

@@ -15,6 +15,7 @@ sections into the search index, as the indexer made them for the first.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -23,12 +24,16 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
-from checker.site.context import SiteContext, fill_slots
-from checker.site.scenario_list import PartPage, part_page
+from checker.site.context import SiteContext, fill_slots, list_pages
+from checker.site.scenario_list import PartPage, part_html, part_page
 from checker.site.walkthrough import Links
+from checker.site.writing import replace_file
 
 _TITLE = "\x00title\x00"
 _URL = "\x00url\x00"
+_PART = "\x00part\x00"
+FOLDER = "lists"
+"""Where the written pages' contents are kept, in the plugin's cache folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,35 +53,116 @@ class Frame:
 
     def __init__(self, output: str, title: str, url: str, slots: dict[str, str],
                  part: str) -> None:
-        self.slots, self.part, self.url = slots, part, url
+        self.url = url
         # The title as the theme writes it, escaped or not.
         for form in dict.fromkeys([html_escape(title, quote=False), html_escape(title), title]):
             output = output.replace(form, _TITLE)
-        self.template = output.replace(url, _URL)
+        self.template = fill_slots(output.replace(url, _URL), {**slots, part: _PART})
 
-    def page(self, title: str, url: str, html: str) -> str:
-        framed = self.template.replace(_TITLE, html_escape(title, quote=False))
-        return fill_slots(framed.replace(_URL, url), {**self.slots, self.part: html})
+    def around(self, title: str, url: str) -> tuple[bytes, bytes]:
+        """The page titled `title` at `url`, before and after its content, as written."""
+        page = self.template.replace(_TITLE, html_escape(title, quote=False))
+        before, _, after = page.replace(_URL, url).partition(_PART)
+        return before.encode("utf-8"), after.encode("utf-8")
 
 
 def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
-                urls: dict[str, tuple[str, str]]) -> list[Written]:
+                urls: dict[str, tuple[str, str]], cache: Path | None = None) -> list[Written]:
     """Write every page a list continues on but the first of each game's (which the
     generator wrote), from its game's frame. `urls` holds each page's address and file in
     the site (relative to `site`). A game without a frame (the generator did not render its
-    first page) gets none: nothing half-made."""
+    first page) gets none: nothing half-made. With a `cache` folder, a page's content is kept
+    there under a digest of all it is made from (`part_key`), and taken from there when
+    nothing it shows changed."""
+    kept = _Kept(cache / FOLDER if cache is not None else None)
+    shared = _shared(context) if kept.folder is not None else ""
     written = []
     for uri, listed in sorted(context.more.items(), key=lambda kv: (kv[1].game, kv[1].number)):
         frame = frames.get(listed.game)
         if listed.number == 2 or frame is None:
             continue
-        part = part_page(context, uri, Links(context.rules, uri))
+        part = part_page(context, uri)
+        key = part_key(context, part, shared) if kept.folder is not None else ""
+        content = kept.get(key)
+        if content is None:
+            content = part_html(context, part, Links(context.rules, uri)).encode("utf-8")
+            kept.put(key, content)
         url, dest = urls[uri]
+        before, after = frame.around(part.title, url)
         path = site / dest
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(frame.page(part.title, url, part.html), encoding="utf-8")
+        with open(path, "wb") as out:
+            out.writelines((before, content, after))
         written.append(Written(url, part, frame.url))
+    kept.prune()
     return written
+
+
+def part_key(context: SiteContext, part: PartPage, shared: str) -> str:
+    """A digest of all a page's content is made from: the checker's code, the rules it links
+    and previews (`shared`), the list's pages, and each scenario it shows (its YAML text, and
+    where that stands)."""
+    listed = context.more[part.uri]
+    digest = hashlib.sha256(f"{shared}\n{part.uri}\n{listed}\n"
+                            f"{list_pages(context, listed.game)}\n".encode())
+    for example in (*part.rows, *(e for _, _, members in part.sections for e in members)):
+        digest.update(f"{example.id}\x00{example.location}\x00".encode())
+        digest.update(example.source.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _shared(context: SiteContext) -> str:
+    """A digest of what every page's content depends on beyond its scenarios: the checker's
+    code, where each rule is, its title and text, and how pages link each other."""
+    rules, index = context.rules, context.index
+    digest = hashlib.sha256(f"{context.checks.engine}\n{rules.use_directory_urls}"
+                            f"{rules.source_links}\n".encode())
+    for rule, anchor in sorted(rules.anchors.items()):
+        digest.update(f"{rule}\x00{anchor.page}\x00".encode())
+    for rule, title in sorted(rules.titles.items()):
+        digest.update(f"{rule}\x00{title}\x00".encode("utf-8", "surrogatepass"))
+    for rule, item in sorted(index.items.items()):
+        digest.update(f"{rule}\x00{item.page}\x00{item.text}\x00".encode("utf-8",
+                                                                          "surrogatepass"))
+    for page, title in sorted(index.page_titles.items()):
+        digest.update(f"{page}\x00{title}\x00".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+class _Kept:
+    """The contents kept in a folder by key; those a build did not use are removed after it."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.used: set[str] = set()
+
+    def get(self, key: str) -> bytes | None:
+        if self.folder is None:
+            return None
+        self.used.add(f"{key}.html")
+        try:
+            return (self.folder / f"{key}.html").read_bytes()
+        except OSError:
+            return None
+
+    def put(self, key: str, content: bytes) -> None:
+        if self.folder is None:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            replace_file(self.folder / f"{key}.html", content)
+        except OSError:
+            pass  # made again next time
+
+    def prune(self) -> None:
+        if self.folder is None:
+            return
+        try:
+            for old in self.folder.iterdir():
+                if old.name not in self.used:
+                    old.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def add_to_sitemap(site: Path, written: list[Written]) -> None:
@@ -120,7 +206,7 @@ def add_to_search(site: Path, written: list[Written]) -> None:
         docs.append({"location": page.url, "title": page.part.title, "text": ""})
         docs += [{"location": f"{page.url}#{anchor}", "title": _text(heading),
                   "text": f"<p>{_text(said)}</p>"}
-                 for anchor, heading, said in page.part.sections]
+                 for anchor, heading, said in page.part.said()]
     path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
                     encoding="utf-8")
 

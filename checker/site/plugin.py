@@ -169,7 +169,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             write_bundle(site / BUNDLE, self.context.standalone, GAMES,
                          cache=store.folder if store is not None else None)
             # The pages a long list continues on, but the first: from its frame.
-            written = write_pages(self.context, self.frames, site, self.urls)
+            written = write_pages(self.context, self.frames, site, self.urls,
+                                  cache=store.folder if store is not None else None)
             add_to_sitemap(site, written)
             add_to_search(site, written)
         self._unpin()

@@ -7,6 +7,32 @@ from dataclasses import dataclass
 from checker.location import Location, Problem
 
 
+class Draft:
+    """A walkthrough draft kept in the result store, decoded when first read (`str`); its
+    `len` is the draft's length in characters, known without decoding it."""
+
+    __slots__ = ("_data", "_size", "_text")
+
+    def __init__(self, data: memoryview, size: int) -> None:
+        self._data, self._size = data, size
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = str(self._data, "utf-8", "surrogatepass")
+            self._data = memoryview(b"")
+        return self._text
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == str(other) if isinstance(other, (str, Draft)) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
 @dataclass(frozen=True, slots=True)
 class Example:
     """One checked scenario as the site shows it, located where it stands in the sources."""
@@ -19,9 +45,9 @@ class Example:
     steps: int
     passed: bool
     failures: tuple[Problem, ...]
-    html: str
+    html: str | Draft
     """The walkthrough draft: rule links, failures and the source as tokens
-    (`walkthrough.place`)."""
+    (`walkthrough.place`); `str` of it, as kept in the result store (`Draft`)."""
     said: str
     """What search finds of the walkthrough: its title and narration, as escaped text."""
     source: str = ""

@@ -46,9 +46,10 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     here = links.page
     if here in context.more:
         # All of it in one slot, as on the pages the plugin writes from this one's frame.
-        part = part_page(context, here, links)
+        part = part_page(context, here)
         context.list_slots[here] = str(len((context.deferred or {}).get(here, {})))
-        return ["", stash(context.defer(here, part.html, part.searchable())), ""]
+        html = part_html(context, part, links)
+        return ["", stash(context.defer(here, html, part.searchable())), ""]
     pages = list_pages(context, game)
     part = _parts(context, game).get(here, _Part())
     sections, examples = part.sections, part.rows
@@ -67,43 +68,57 @@ def scenario_list(context: SiteContext, game: str, links: Links,
 
 @dataclass(frozen=True, slots=True)
 class PartPage:
-    """A page a game's list continues on (`SiteContext.more`): its title, and the HTML of all
-    it shows (a heading, its table, links to the list's other pages, its walkthroughs under a
-    heading per section, the previews of the rules it cites). Its `sections` (anchor,
-    heading and the walkthroughs' searchable text, all escaped) are what search finds."""
+    """A page a game's list continues on (`SiteContext.more`): its title, the scenarios of
+    its table, and its sections (anchor and heading, escaped, and the scenarios whose
+    walkthroughs follow). All it shows is `part_html`."""
 
+    uri: str
     title: str
-    html: str
-    sections: tuple[tuple[str, str, str], ...]
+    rows: tuple[Example, ...]
+    sections: tuple[tuple[str, str, tuple[Example, ...]], ...]
+
+    def said(self) -> list[tuple[str, str, str]]:
+        """What search finds of each section: its anchor, heading and the searchable text of
+        its walkthroughs, escaped."""
+        return [(anchor, heading, " ".join(e.said for e in members))
+                for anchor, heading, members in self.sections]
 
     def searchable(self) -> str:
         """What the search indexer should read of the page."""
         return f"<h1>{escape(self.title)}</h1>" + "".join(
             f'<h2 id="{anchor}">{heading}</h2><p>{said}</p>'
-            for anchor, heading, said in self.sections)
+            for anchor, heading, said in self.said())
 
 
-def part_page(context: SiteContext, uri: str, links: Links) -> PartPage:
-    """The page `uri` of a list continues on, as `links` (its own) links rules."""
+def part_page(context: SiteContext, uri: str) -> PartPage:
+    """The page `uri` a list continues on."""
     game = context.more[uri].game
-    title = context.more[uri].heading(_game_title(context, game))
     part = _parts(context, game).get(uri, _Part())
-    pager = _pager(context, list_pages(context, game), links)
-    html = [f"<h1>{escape(title)}</h1>",
-            _part_table(context, part.rows, context.uses.shown_on, links) + pager]
     sections = []
     for section in sorted(part.sections, key=section_order):
-        members = sorted(part.sections[section], key=lambda e: e.id)
         heading = _heading(context, game, section)
         # The anchor the `toc` extension gives the same heading on the list's first page.
         anchor = escape(slugify(unescape(heading), "-"))
+        sections.append((anchor, heading,
+                         tuple(sorted(part.sections[section], key=lambda e: e.id))))
+    return PartPage(uri, context.more[uri].heading(_game_title(context, game)),
+                    tuple(part.rows), tuple(sections))
+
+
+def part_html(context: SiteContext, part: PartPage, links: Links) -> str:
+    """All a page a list continues on shows, as `links` (its own) links rules: its heading,
+    its table, links to the list's other pages, its walkthroughs under a heading per section,
+    and the previews of the rules it cites."""
+    pager = _pager(context, list_pages(context, context.more[part.uri].game), links)
+    html = [f"<h1>{escape(part.title)}</h1>",
+            _part_table(context, list(part.rows), context.uses.shown_on, links) + pager]
+    for anchor, heading, members in part.sections:
         html += [f'<h2 id="{anchor}">{heading}<a class="headerlink" href="#{anchor}" '
                  f'title="Permanent link">&para;</a></h2>', context.walkthroughs(members, links)]
-        sections.append((anchor, heading, " ".join(e.said for e in members)))
-    if sections:
+    if part.sections:
         html.append(pager)
-    html.append(preview_html(context, uri, in_order(context, links.linked), {}))
-    return PartPage(title, "\n".join(html), tuple(sections))
+    html.append(preview_html(context, part.uri, in_order(context, links.linked), {}))
+    return "\n".join(html)
 
 
 def _game_title(context: SiteContext, game: str) -> str:

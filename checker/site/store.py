@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import gc
 import json
+import mmap
 import os
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from checker.location import Location, Problem
-from checker.site.results import Example, Result
+from checker.site.results import Draft, Example, Result
 from checker.site.writing import replace_file
 
-FORMAT = 7
+FORMAT = 8
 FILE = "results.json"
 
 
@@ -52,10 +53,10 @@ class ResultStore:
         try:
             with open(self.path, "rb") as kept:
                 header = kept.readline()
-                drafts = kept.read()
-            data = json.loads(header)
-            if data.get("format") != FORMAT or data.get("engine") != engine:
-                return {}
+                data = json.loads(header)
+                if data.get("format") != FORMAT or data.get("engine") != engine:
+                    return {}
+                drafts = _mapped(kept, len(header))
             return {key: _result(value, drafts) for key, value in data["results"].items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return {}
@@ -108,8 +109,20 @@ def _plain(result: Result, drafts: _Drafts) -> dict[str, Any]:
     return {"problems": _problems(result.problems), "examples": [
         [e.id, e.title, e.game, list(e.about), e.location.line, e.location.col, e.steps,
          e.passed, _problems(e.failures), e.said, e.disputed,
-         [[rule, step] for rule, step in e.cites], list(e.players), *drafts.add(e.html)]
+         [[rule, step] for rule, step in e.cites], list(e.players), *drafts.add(str(e.html)),
+         len(e.html)]
         for e in result.examples]}
+
+
+def _mapped(kept: BinaryIO, start: int) -> memoryview:
+    """The drafts after the JSON line, mapped into memory rather than read: a build decodes
+    only those it renders (a long list's pages keep their content), so most are never read
+    from the disk at all. The map stays valid when the file is replaced by the next save."""
+    size = os.fstat(kept.fileno()).st_size
+    if size <= start:
+        return memoryview(b"")
+    mapped = mmap.mmap(kept.fileno(), 0, access=mmap.ACCESS_READ)
+    return memoryview(mapped)[start:]
 
 
 def _located(items: list[list[Any]]) -> tuple[Problem, ...]:
@@ -117,23 +130,23 @@ def _located(items: list[list[Any]]) -> tuple[Problem, ...]:
                  for line, col, message in items)
 
 
-def _result(value: dict[str, Any], drafts: bytes) -> Result:
+def _result(value: dict[str, Any], drafts: memoryview) -> Result:
     examples = tuple(
         Example(str(id_), str(title), str(game), tuple(map(str, about)),
                 Location("", int(line), int(col)), int(steps), bool(passed),
-                _located(failures), _draft(drafts, start, length), str(said), "",
+                _located(failures), _draft(drafts, start, length, size), str(said), "",
                 bool(disputed), tuple((str(rule), int(step)) for rule, step in cites),
                 tuple(map(str, players)))
         for (id_, title, game, about, line, col, steps, passed, failures, said, disputed, cites,
-             players, start, length) in value["examples"])
+             players, start, length, size) in value["examples"])
     return Result(examples, _located(value["problems"]))
 
 
-def _draft(drafts: bytes, start: int, length: int) -> str:
-    if not (isinstance(start, int) and isinstance(length, int) and 0 <= start
-            and start + length <= len(drafts)):
+def _draft(drafts: memoryview, start: int, length: int, size: int) -> Draft:
+    if not (isinstance(start, int) and isinstance(length, int) and isinstance(size, int)
+            and 0 <= start and start + length <= len(drafts) and 0 <= size <= length):
         raise ValueError("a draft outside the file")
-    return drafts[start:start + length].decode("utf-8", "surrogatepass")
+    return Draft(drafts[start:start + length], size)
 
 
 def kept_file(folder: Path | None, name: str, make: Callable[[], bytes]) -> bytes:

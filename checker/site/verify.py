@@ -60,6 +60,11 @@ class ScenarioChecks:
         self._used: set[str] = set()
         self._changed = False
 
+    @property
+    def engine(self) -> str:
+        """The fingerprint of the checker this build runs (`engine_version`)."""
+        return self._engine or engine_version()
+
     def start_build(self) -> None:
         """Forget the texts the last build did not use, and everything if the engine changed;
         on the first build, start from what the store kept."""
