@@ -143,3 +143,37 @@ def test_adding_a_scenario_prints_no_warning_about_a_page_nobody_wrote(tmp_path:
     listed = "".join(page.read_text("utf-8")
                      for page in (tmp_path / "site" / "ti4" / "scenarios").rglob("index.html"))
     assert 'id="a-new-one"' in listed
+
+
+def test_a_written_page_changes_with_what_it_shows(tmp_path: Path) -> None:
+    """A rebuild takes a written page's content from the cache only while nothing it shows
+    changed: a scenario's title, a rule's text it previews."""
+    config = make_site(tmp_path, {}, many(800))
+    built(config)
+    site, kept = tmp_path / "site", tmp_path / ".cache" / "plugin" / "checker" / "lists"
+    last = max(site.glob("ti4/scenarios/page-*/index.html"),
+               key=lambda p: int(p.parent.name.removeprefix("page-")))
+    assert int(last.parent.name.removeprefix("page-")) >= 3
+    written = len(list(site.glob("ti4/scenarios/page-*/index.html"))) - 1
+    assert len(list(kept.iterdir())) == written
+    shown = re.findall(r'id="(gen-\d{5})" data-walkthrough', last.read_text("utf-8"))[0]
+    number = int(shown.removeprefix("gen-"))
+    source = tmp_path / "scenarios" / "ti4" / f"part-{number // 1000}" / \
+        f"gen-{number // 10 * 10:05d}.yaml"
+    text = source.read_text("utf-8")
+    before = f"id: {shown}\n  title: Red scores Expand Borders\n"
+    assert before in text
+    source.write_text(text.replace(before, before.replace("Borders", "Borders, renamed")),
+                      encoding="utf-8")
+    built(config)
+    page = last.read_text("utf-8")
+    assert f'<a class="wt-link" href="#{shown}">Red scores Expand Borders, renamed</a>' in page
+    assert f'<a href="#{shown}">Red scores Expand Borders, renamed</a>' in page  # its row
+    rules = tmp_path / "docs" / "ti4" / "rules.md"
+    rules.write_text(rules.read_text("utf-8").replace("§61.12 ", "§61.12 Newly worded: "),
+                     encoding="utf-8")
+    built(config)
+    page = last.read_text("utf-8")
+    assert 'data-rule-preview="ti4:61.12"' in page and "Newly worded: " in page
+    # The contents no build shows any more are gone from the cache.
+    assert len(list(kept.iterdir())) == written
