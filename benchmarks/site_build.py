@@ -293,6 +293,9 @@ def in_process(config: Path, site: Path) -> dict[str, Any]:
         clock.wrap(site_context.SiteContext, name,
                    lambda self, *a, **k: "walkthrough " + _where(a[-1].page))
     clock.wrap(site_plugin, "gather", lambda *a, **k: "collect")
+    clock.wrap(site_plugin, "write_pages", lambda *a, **k: "written pages")
+    clock.wrap(site_plugin, "write_rules_json", lambda *a, **k: "rules.json")
+    clock.wrap(site_plugin, "write_bundle", lambda *a, **k: "bundle")
     clock.wrap(site_extension, "scenario_list", lambda *a, **k: "scenario_list")
     clock.wrap(site_plugin.RulesPlugin, "on_config", lambda *a, **k: "on_config")
     clock.wrap(site_plugin.RulesPlugin, "on_files", lambda *a, **k: "on_files")
@@ -346,7 +349,8 @@ def breakdown(prefix: list[str], config: Path, site: Path, repeat: int) -> dict[
 STEPS = (
     ("the plugin: checking the scenarios (gather)", ["collect"]),
     ("the plugin: the rest of on_config/on_files", ["on_config", "on_files", "-collect"]),
-    ("the scenario list's table", ["scenario_list", "-walkthrough scenario pages"]),
+    ("the scenario list (its table; all of page 2)", ["scenario_list",
+                                                       "-walkthrough scenario pages"]),
     ("walkthrough HTML, scenario pages", ["walkthrough scenario pages"]),
     ("walkthrough HTML, other pages", ["walkthrough other pages"]),
     ("Markdown to HTML, scenario pages", ["markdown scenario pages", "-scenario_list"]),
@@ -356,6 +360,8 @@ STEPS = (
     ("search index: writing search_index.json", ["search file"]),
     ("theme and writing, scenario pages", ["page scenario pages", "-search scenario pages"]),
     ("theme and writing, other pages", ["page other pages", "-search other pages"]),
+    ("the list's pages 3, 4, ... written from page 2's frame", ["written pages"]),
+    ("rules.json and the in-page checker's files", ["rules.json", "bundle"]),
 )
 
 

@@ -46,10 +46,10 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     here = links.page
     if here in context.more:
         # All of it in one slot, as on the pages the plugin writes from this one's frame.
-        part = part_page(context, here)
+        page = part_page(context, here)
         context.list_slots[here] = str(len((context.deferred or {}).get(here, {})))
-        html = part_html(context, part, links)
-        return ["", stash(context.defer(here, html, part.searchable())), ""]
+        html = part_html(context, page, links)
+        return ["", stash(context.defer(here, html, page.searchable())), ""]
     pages = list_pages(context, game)
     part = _parts(context, game).get(here, _Part())
     sections, examples = part.sections, part.rows
@@ -113,8 +113,9 @@ def part_html(context: SiteContext, part: PartPage, links: Links) -> str:
     html = [f"<h1>{escape(part.title)}</h1>",
             _part_table(context, list(part.rows), context.uses.shown_on, links) + pager]
     for anchor, heading, members in part.sections:
-        html += [f'<h2 id="{anchor}">{heading}<a class="headerlink" href="#{anchor}" '
-                 f'title="Permanent link">&para;</a></h2>', context.walkthroughs(members, links)]
+        html.append(f'<h2 id="{anchor}">{heading}<a class="headerlink" href="#{anchor}" '
+                    f'title="Permanent link">&para;</a></h2>')
+        html.append(context.walkthroughs(members, links))
     if part.sections:
         html.append(pager)
     html.append(preview_html(context, part.uri, in_order(context, links.linked), {}))
