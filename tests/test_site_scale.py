@@ -177,3 +177,26 @@ def test_a_written_page_changes_with_what_it_shows(tmp_path: Path) -> None:
     assert 'data-rule-preview="ti4:61.12"' in page and "Newly worded: " in page
     # The contents no build shows any more are gone from the cache.
     assert len(list(kept.iterdir())) == written
+
+
+def test_written_pages_follow_the_sites_addresses(tmp_path: Path) -> None:
+    """With `use_directory_urls: false` the list's pages are `page-3.html` and so on, linked
+    and titled as the theme's page 2 is."""
+    config = make_site(tmp_path, {}, many(800))
+    with config.open("a", encoding="utf-8") as out:
+        out.write("use_directory_urls: false\n")
+    built(config)
+    folder = tmp_path / "site" / "ti4" / "scenarios"
+    pages = sorted(folder.glob("page-*.html"), key=lambda p: int(p.stem.removeprefix("page-")))
+    assert len(pages) >= 3 and not list(folder.glob("page-*/"))
+    count = len(pages) + 1
+    scripts = re.findall(r'<script src="([^"]+)"', pages[0].read_text("utf-8"))
+    assert any(src.endswith("assets/checker/walkthrough.js") for src in scripts)
+    for number, page in enumerate(pages, 2):
+        text = page.read_text("utf-8")
+        assert re.findall(r'<script src="([^"]+)"', text) == scripts, page
+        assert f"scenarios, page {number} of {count} - Test</title>" in text, page
+        assert f'<a aria-current="page">{number}</a>' in text
+        assert '<a href="../scenarios.html">1</a>' in text
+        others = [n for n in range(2, count + 1) if n != number]
+        assert all(f'<a href="page-{n}.html">{n}</a>' in text for n in others), page

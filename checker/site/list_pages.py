@@ -17,12 +17,14 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import re
+import shutil
 from dataclasses import dataclass
 from html import escape as html_escape
 from html import unescape
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from checker.site.context import SiteContext, fill_slots, list_pages
 from checker.site.scenario_list import PartPage, part_html, part_page
@@ -83,16 +85,17 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
             continue
         part = part_page(context, uri)
         key = part_key(context, part, shared) if kept.folder is not None else ""
-        content = kept.get(key)
-        if content is None:
-            content = part_html(context, part, Links(context.rules, uri)).encode("utf-8")
-            kept.put(key, content)
         url, dest = urls[uri]
         before, after = frame.around(part.title, url)
         path = site / dest
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as out:
-            out.writelines((before, content, after))
+            out.write(before)
+            if not kept.copy_into(key, out):
+                content = part_html(context, part, Links(context.rules, uri)).encode("utf-8")
+                kept.put(key, content)
+                out.write(content)
+            out.write(after)
         written.append(Written(url, part, frame.url))
     kept.prune()
     return written
@@ -136,14 +139,36 @@ class _Kept:
         self.folder = folder
         self.used: set[str] = set()
 
-    def get(self, key: str) -> bytes | None:
+    def copy_into(self, key: str, out: BinaryIO) -> bool:
+        """Copy what is kept under `key` to the end of `out`; whether there was any. The
+        kernel copies it where it can (`os.copy_file_range`): a list of thousands of
+        scenarios keeps about 90 MB of pages."""
         if self.folder is None:
-            return None
+            return False
         self.used.add(f"{key}.html")
         try:
-            return (self.folder / f"{key}.html").read_bytes()
+            kept = open(self.folder / f"{key}.html", "rb")  # noqa: SIM115 - closed below
         except OSError:
-            return None
+            return False
+        with kept:
+            self._copy(kept, out)
+        return True
+
+    @staticmethod
+    def _copy(kept: BinaryIO, out: BinaryIO) -> None:
+        out.flush()
+        size = os.fstat(kept.fileno()).st_size
+        try:
+            while size > 0:
+                copied = os.copy_file_range(kept.fileno(), out.fileno(), size)
+                if copied <= 0:
+                    break
+                size -= copied
+        except (AttributeError, OSError):  # no such call here: copy through Python
+            pass
+        if size > 0:
+            kept.seek(-size, os.SEEK_END)
+            shutil.copyfileobj(kept, out)
 
     def put(self, key: str, content: bytes) -> None:
         if self.folder is None:
