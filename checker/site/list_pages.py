@@ -56,10 +56,14 @@ class Frame:
     def __init__(self, output: str, title: str, url: str, slots: dict[str, str],
                  part: str) -> None:
         self.url = url
-        # The title as the theme writes it, escaped or not.
+        # The title as the theme writes it, escaped or not (a page always has both, from the
+        # front matter `list_page_source` gives it, and an address of its own).
         for form in dict.fromkeys([html_escape(title, quote=False), html_escape(title), title]):
-            output = output.replace(form, _TITLE)
-        self.template = fill_slots(output.replace(url, _URL), {**slots, part: _PART})
+            if form:
+                output = output.replace(form, _TITLE)
+        if url:
+            output = output.replace(url, _URL)
+        self.template = fill_slots(output, {**slots, part: _PART})
 
     def around(self, title: str, url: str) -> tuple[bytes, bytes]:
         """The page titled `title` at `url`, before and after its content, as written."""

@@ -73,8 +73,13 @@ def rules_document(context: SiteContext) -> dict[str, Any]:
     directory_urls = context.rules.use_directory_urls
     uses = context.uses
 
+    pages: dict[str, str] = {}  # thousands of scenarios on a hundred pages
+
     def url(page: str, anchor: str) -> str:
-        return f"{page_url(page, 'index.md', directory_urls)}#{anchor}"
+        where = pages.get(page)
+        if where is None:
+            where = pages[page] = page_url(page, "index.md", directory_urls)
+        return f"{where}#{anchor}"
 
     referenced: dict[str, list[str]] = {}
     for rule, mentions in context.index.mentions.items():
