@@ -11,26 +11,23 @@ One build, one local HTTP server and one Chromium serve the whole module.
 from __future__ import annotations
 
 import base64
-import functools
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from browsers import build_real_site, chromium, serving
+from playwright.sync_api import Browser, Page, expect
 from sites import built as build_here
 from sites import make_site
 
@@ -43,9 +40,6 @@ from checker.site.browser_check import BrowserChecker, step_citations
 from checker.sources import find_files, read_text, texts_in_file
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 PAGE = "ti4/objective-cards/"
 RUNTIME = browser_bundle.runtime_version(browser_bundle.PACKAGE) is not None
@@ -57,53 +51,21 @@ REQUESTS: list[str] = []
 """Every URL any page of this module asked for."""
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(out)], cwd=ROOT,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
-                          text=True, check=False, timeout=600)
-    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
-    return out
+    return build_real_site(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="module")
 def site(built: Path) -> Iterator[str]:
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serving(built) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium package",
-                    pytrace=False)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
@@ -465,11 +427,9 @@ def test_without_the_runtime_the_controls_say_the_checker_is_unavailable(
     bare = tmp_path / "site"
     shutil.copytree(built, bare, ignore=shutil.ignore_patterns("pyodide", "checker.zip"))
     write_bundle(bare / FOLDER, (), GAMES, runtime=tmp_path / "no-npm-package")
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(bare)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serving(bare) as url:
         page = open_page()
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{PAGE}")
+        page.goto(f"{url}{PAGE}")
         host = page.locator("[data-checker-host]").first
         host.locator("[data-checker-edit]").click()
         host.locator("[data-checker-check]").click()
@@ -478,9 +438,6 @@ def test_without_the_runtime_the_controls_say_the_checker_is_unavailable(
         expect(verdict).to_have_attribute("data-verdict", "unavailable")
         expect(verdict).to_contain_text("npm ci --prefix checker/browser")
         assert page.locator("[data-walkthrough] .wt-step").count() > 3, "the walkthroughs stay"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_no_request_leaves_the_site(site: str) -> None:

@@ -9,20 +9,15 @@ driven by Playwright) serve the whole module.
 
 from __future__ import annotations
 
-import functools
-import os
 import re
-import subprocess
-import sys
-import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from browsers import QuietHandler, build_real_site, chromium, serving
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from checker.engine import Run
 from checker.games import GAMES
@@ -31,9 +26,6 @@ from checker.runner import check_scenario, read_file
 from checker.sources import find_files
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 PAGE = "ti4/objective-cards/"
 PAGE_SOURCES = [ROOT / "docs" / "ti4" / "objective-cards.md", ROOT / "scenarios"]
@@ -59,7 +51,7 @@ left out of the label). Without the script, a step lists only the rows it change
 leaves out what a changed value was (`8 → `, in `.wt-was`)."""
 
 
-class _Handler(SimpleHTTPRequestHandler):
+class _Handler(QuietHandler):
     """Serves the built site quietly, as if deployed at its `site_url`: Material's instant
     navigation only swaps pages listed in sitemap.xml, matched by port too, so the sitemap's
     origin becomes this server's."""
@@ -77,41 +69,18 @@ class _Handler(SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left mid-download
-            super().handle_error(request, client_address)
-
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real site, built by `mkdocs build`."""
-    out = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(out)], cwd=ROOT,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
-                          text=True, check=False, timeout=600)
-    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
-    return out
+    return build_real_site(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="module")
 def site(built: Path) -> Iterator[str]:
     """The built site served on a free local port: its base URL."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serving(built, _Handler) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -128,15 +97,8 @@ def long_id(built: Path) -> str:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium package "
-                    "(sudo apt-get install -y --no-install-recommends chromium)", pytrace=False)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

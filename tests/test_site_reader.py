@@ -8,16 +8,15 @@ test serves the site on a server of its own, to stop it.
 
 from __future__ import annotations
 
-import functools
 import re
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import start_server
 from playwright.sync_api import Browser, Page, expect
-from test_site_browser import SCREENSHOTS, _Handler, _Server, browser, built, site
+from test_site_browser import SCREENSHOTS, _Handler, browser, built, site
 
 from checker.games.ti4.rules import TITLES
 
@@ -328,19 +327,8 @@ def test_a_rules_page_prints_without_navigation_and_with_short_walkthroughs(
 @pytest.fixture
 def stoppable(built: Path) -> Iterator[tuple[str, Callable[[], None]]]:
     """The built site on a server of its own: its URL, and how to stop it."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    stopped = []
-
-    def stop() -> None:
-        if not stopped:
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=10)
-            stopped.append(True)
-
-    yield f"http://127.0.0.1:{server.server_address[1]}/", stop
+    url, stop = start_server(built, _Handler)
+    yield url, stop
     stop()
 
 

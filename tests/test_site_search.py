@@ -5,26 +5,20 @@ Also the "Cited by" toggle next to a rule's number."""
 
 from __future__ import annotations
 
-import functools
 import json
-import os
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from browsers import build_real_site, chromium, serving
+from playwright.sync_api import Browser, Page, expect
 from sites import generate
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 
 QUERIES = {
@@ -43,19 +37,10 @@ page's heading (ti4:48) is found as the page itself."""
 REQUESTS: list[str] = []
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The real site built by MkDocs, and by Zensical after the pre-build step."""
-    out = tmp_path_factory.mktemp("mkdocs-site")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(out)], cwd=ROOT,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
-                          text=True, check=False, timeout=600)
-    assert done.returncode == 0, f"mkdocs build failed:\n{done.stderr}"
+    out = build_real_site(tmp_path_factory.mktemp("mkdocs-site"))
     work = tmp_path_factory.mktemp("zensical")
     shutil.copy2(ROOT / "mkdocs.yml", work / "mkdocs.yml")
     for folder in ("docs", "scenarios"):
@@ -71,28 +56,14 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 @pytest.fixture(scope="module")
 def served(sites: dict[str, Path]) -> Iterator[dict[str, str]]:
     """Each site served on a free local port: its base URL."""
-    servers, urls = [], {}
-    for generator, folder in sites.items():
-        server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                     functools.partial(_Handler, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        urls[generator] = f"http://127.0.0.1:{server.server_address[1]}/"
-    yield urls
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    with serving(sites["mkdocs"]) as mkdocs, serving(sites["zensical"]) as zensical:
+        yield {"mkdocs": mkdocs, "zensical": zensical}
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium package",
-                    pytrace=False)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

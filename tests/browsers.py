@@ -1,0 +1,90 @@
+"""What the browser tests share: the real site built by `mkdocs build`, a quiet local HTTP
+server for a built site, and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without logging each request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left mid-download
+            super().handle_error(request, client_address)
+
+
+def build_real_site(out: Path, generator: str = "mkdocs") -> Path:
+    """The project's own site, built into `out` by `GENERATOR build`."""
+    done = subprocess.run([sys.executable, "-m", generator, "build", "-d", str(out)], cwd=ROOT,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
+                          text=True, check=False, timeout=600)
+    assert done.returncode == 0, f"{generator} build failed:\n{done.stdout}{done.stderr}"
+    return out
+
+
+def start_server(folder: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler
+                 ) -> tuple[str, Callable[[], None]]:
+    """`folder` served on a free local port: its base URL, and how to stop the server (more
+    than once does no harm)."""
+    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    stopped: list[bool] = []
+
+    def stop() -> None:
+        if not stopped:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=10)
+            stopped.append(True)
+
+    return f"http://127.0.0.1:{server.server_address[1]}/", stop
+
+
+@contextmanager
+def serving(folder: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
+    """`folder` served on a free local port: its base URL, while the block runs."""
+    url, stop = start_server(folder, handler)
+    try:
+        yield url
+    finally:
+        stop()
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Headless Chromium, as the guide's browser tests run it."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium package "
+                    "(sudo apt-get install -y --no-install-recommends chromium)", pytrace=False)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
