@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -88,3 +88,24 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def page_opener(browser: Browser, requests: list[str],
+                timeout: int = 10_000) -> Iterator[Callable[..., Page]]:
+    """Opens pages, each in a fresh browser context (options as for `new_context`), every
+    request recorded in `requests`; the contexts are closed when the block ends."""
+    contexts = []
+
+    def _open(**options: Any) -> Page:
+        context = browser.new_context(**options)
+        context.set_default_timeout(timeout)
+        context.on("request", lambda request: requests.append(request.url))
+        contexts.append(context)
+        return context.new_page()
+
+    try:
+        yield _open
+    finally:
+        for context in contexts:
+            context.close()

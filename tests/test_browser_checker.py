@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import build_real_site, chromium, serving
+from browsers import build_real_site, chromium, page_opener, serving
 from playwright.sync_api import Browser, Page, expect
 from sites import built as build_here
 from sites import make_site
@@ -70,24 +70,18 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
-    contexts = []
+    with page_opener(browser, REQUESTS, timeout=20_000) as opener:
 
-    def _open(**options: Any) -> Page:
-        context = browser.new_context(**options)
-        context.set_default_timeout(20_000)
-        context.on("request", lambda request: REQUESTS.append(request.url))
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        # The checker's own scripts throw nothing (other scripts of the site are tested elsewhere).
-        page.on("pageerror", lambda error: errors.append(str(error.stack))
-                if re.search(r"/check(-worker)?\.js", str(error.stack)) else None)
-        page.errors = errors  # type: ignore[attr-defined]
-        return page
+        def _open(**options: Any) -> Page:
+            page = opener(**options)
+            errors: list[str] = []
+            # The checker's own scripts throw nothing (the site's others are tested elsewhere).
+            page.on("pageerror", lambda error: errors.append(str(error.stack))
+                    if re.search(r"/check(-worker)?\.js", str(error.stack)) else None)
+            page.errors = errors  # type: ignore[attr-defined]
+            return page
 
-    yield _open
-    for context in contexts:
-        context.close()
+        yield _open
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import QuietHandler, build_real_site, chromium, serving
+from browsers import QuietHandler, build_real_site, chromium, page_opener, serving
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from checker.engine import Run
@@ -104,18 +104,8 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     """A page in a fresh browser context (options as for `new_context`), every request recorded."""
-    contexts = []
-
-    def _open(**options: Any) -> Page:
-        context = browser.new_context(**options)
-        context.set_default_timeout(10_000)
-        context.on("request", lambda request: REQUESTS.append(request.url))
-        contexts.append(context)
-        return context.new_page()
-
-    yield _open
-    for context in contexts:
-        context.close()
+    with page_opener(browser, REQUESTS) as opener:
+        yield opener
 
 
 def _engine_run(scenario_id: str, sources: list[Path] = PAGE_SOURCES) -> Run:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import start_server
+from browsers import page_opener, start_server
 from playwright.sync_api import Browser, Page, expect
 from test_site_browser import SCREENSHOTS, _Handler, browser, built, site
 
@@ -52,20 +52,16 @@ RULE_JS = """async ([url, id]) => {
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     """A page in a fresh browser context (options as for `new_context`), every request
     recorded; an error thrown by the checker's scripts fails the test."""
-    contexts, errors = [], []
+    errors: list[tuple[str, str]] = []
+    with page_opener(browser, REQUESTS) as opener:
 
-    def _open(**options: Any) -> Page:
-        context = browser.new_context(**options)
-        context.set_default_timeout(10_000)
-        context.on("request", lambda request: REQUESTS.append(request.url))
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append((page.url, f"{error}\n{error.stack}")))
-        return page
+        def _open(**options: Any) -> Page:
+            page = opener(**options)
+            page.on("pageerror",
+                    lambda error: errors.append((page.url, f"{error}\n{error.stack}")))
+            return page
 
-    yield _open
-    for context in contexts:
-        context.close()
+        yield _open
     assert [(url, error) for url, error in errors if "assets/checker/" in error] == [], \
         "an error in the checker's scripts"
 
