@@ -71,27 +71,27 @@ _BREAK = re.compile(r"\r\n|\r|\n")
 class Text:
     """A piece of YAML inside a file: the path, the text and where the text starts."""
 
-    __slots__ = ("_line_starts", "col_offset", "line_offset", "path", "text")
+    __slots__ = ("_line_starts", "_odd", "col_offset", "line_offset", "path", "text")
 
     def __init__(self, path: str, text: str, line_offset: int = 0, col_offset: int = 0) -> None:
         self.path = path
         self.text = text
         self.line_offset = line_offset
         self.col_offset = col_offset
-        self._line_starts: list[int] | None | bool = False
-        """Where each line starts, when the text holds a break libyaml counts and an editor
-        does not (NEL, LS, PS): libyaml's line numbers are then past the editor's. Looked
-        for when a position is first asked (False until then): a rebuild that finds a
-        text's result kept never asks."""
+        self._odd: bool | None = None
+        """Whether the text holds a break libyaml counts and an editor does not (NEL, LS,
+        PS): libyaml's line numbers are then past the editor's. Looked for when a position
+        is first asked: a rebuild that finds a text's result kept never asks."""
+        self._line_starts: list[int] | None = None
+        """Where each line starts, once an offset was asked for."""
 
     def position(self, pos: Pos) -> tuple[int, int]:
         """1-based line and column in the file."""
         if pos.__class__ is tuple:
             return pos  # type: ignore[no-any-return]
-        if self._line_starts is False:
-            self._line_starts = [0] + [m.end() for m in _BREAK.finditer(self.text)] \
-                if _ODD_BREAKS.search(self.text) is not None else None
-        if self._line_starts is not None:
+        if self._odd is None:
+            self._odd = _ODD_BREAKS.search(self.text) is not None
+        if self._odd:
             return self.offset_position(pos.index)
         return pos.line + 1 + self.line_offset, pos.column + 1 + self.col_offset
 
@@ -99,7 +99,7 @@ class Text:
         """1-based line and column in the file of the character at `offset` in the text,
         lines counted as an editor counts them."""
         starts = self._line_starts
-        if not isinstance(starts, list):
+        if starts is None:
             starts = self._line_starts = [0] + [m.end() for m in _BREAK.finditer(self.text)]
         line0 = bisect.bisect_right(starts, offset) - 1
         col0 = offset - starts[line0]

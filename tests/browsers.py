@@ -38,12 +38,12 @@ class _Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def build_real_site(out: Path, generator: str = "mkdocs") -> Path:
-    """The project's own site, built into `out` by `GENERATOR build`."""
-    done = subprocess.run([sys.executable, "-m", generator, "build", "-d", str(out)], cwd=ROOT,
+def build_real_site(out: Path) -> Path:
+    """The project's own site, built into `out` by `mkdocs build`."""
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(out)], cwd=ROOT,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
                           text=True, check=False, timeout=600)
-    assert done.returncode == 0, f"{generator} build failed:\n{done.stdout}{done.stderr}"
+    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
     return out
 
 

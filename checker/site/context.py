@@ -152,10 +152,18 @@ class SiteContext:
         else the HTML itself."""
         if self.deferred is None:
             return html
-        slots = self.deferred.setdefault(page, {})
-        key = str(len(slots))
-        slots[key] = html
+        key = self.next_slot(page)
+        self.deferred.setdefault(page, {})[key] = html
         return f'<div class="wt-slot" data-wt-slot="{key}">{said}</div>'
+
+    def next_slot(self, page: str) -> str:
+        """The key of the next slot `defer` makes on `page`."""
+        return str(len((self.deferred or {}).get(page, {})))
+
+    def game_title(self, game: str) -> str:
+        """A game's name as its ruleset gives it (the id of a game the checker lacks)."""
+        ruleset = self.checks.games.get(game)
+        return ruleset.title if ruleset is not None else game
 
     def _render(self, example: Example, links: Links) -> str:
         """`render`, with picture ids no other walkthrough on the page has: the prefix taken

@@ -92,7 +92,7 @@ def coverage_lines(context: SiteContext, game: str, links: Links,
     uncovered = [c for c in counted if not c.covered]
     covered = [c for c in counted if c.covered]
     examples = [e for e in context.examples.values() if e.game == game]
-    title = context.checks.games[game].title if game in context.checks.games else game
+    title = context.game_title(game)
     share = f" ({100 * len(covered) // len(counted)}%)" if counted else ""
     summary = (f'<p class="rule-coverage-total">{escape(title)}: <strong>{len(counted)} '
                f"rules</strong>, {len(covered)} of them covered by a verified example{share}, "

@@ -198,6 +198,8 @@ def add_to_sitemap(site: Path, written: list[Written]) -> None:
     """Each written page's address in `sitemap.xml` (and its gzipped copy), right after the
     entry of the page its frame comes from."""
     path = site / "sitemap.xml"
+    if not written:
+        return
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -213,10 +215,10 @@ def add_to_sitemap(site: Path, written: list[Written]) -> None:
         copies = "".join("\n    " + entry[0].replace(url + "</loc>", other + "</loc>")
                          for other in others)
         text = text[:entry.end()] + copies + text[entry.end():]
-    path.write_text(text, encoding="utf-8")
+    replace_file(path, text.encode("utf-8"))
     packed = site / "sitemap.xml.gz"
     if packed.exists():
-        packed.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+        replace_file(packed, gzip.compress(text.encode("utf-8"), mtime=0))
 
 
 def add_to_search(site: Path, written: list[Written]) -> None:
@@ -224,6 +226,8 @@ def add_to_search(site: Path, written: list[Written]) -> None:
     Material's search write it): its title, and a section for each heading with the text of
     the walkthroughs under it, as the indexer made them for the list's first page."""
     path = site / "search" / "search_index.json"
+    if not written:
+        return
     try:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
         docs = data["docs"]
@@ -236,8 +240,7 @@ def add_to_search(site: Path, written: list[Written]) -> None:
         docs += [{"location": f"{page.url}#{anchor}", "title": _text(heading),
                   "text": f"<p>{_text(said)}</p>"}
                  for anchor, heading, said in page.part.said()]
-    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-                    encoding="utf-8")
+    replace_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
 
 
 def _text(escaped: str) -> str:

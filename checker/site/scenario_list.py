@@ -47,20 +47,18 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     if here in context.more:
         # All of it in one slot, as on the pages the plugin writes from this one's frame.
         page = part_page(context, here)
-        context.list_slots[here] = str(len((context.deferred or {}).get(here, {})))
+        context.list_slots[here] = context.next_slot(here)
         html = part_html(context, page, links)
         return ["", stash(context.defer(here, html, page.searchable())), ""]
     pages = list_pages(context, game)
     part = _parts(context, game).get(here, _Part())
-    sections, examples = part.sections, part.rows
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
-    table = _table(context, game, _game_title(context, game), examples, shown_on, links)
+    table = _table(context, game, part.rows, shown_on, links)
     pager = _pager(context, pages, links) if len(pages) > 1 else ""
     lines = ["", stash(context.defer(here, table + pager)), ""]
-    for section in sorted(sections, key=section_order):
-        members = sorted(sections[section], key=lambda e: e.id)
-        lines += [f"## {_heading(context, game, section)}", "",
-                  stash(context.walkthroughs_html(members, links)), ""]
+    sections = _sections(context, game, part)
+    for _, heading, members in sections:  # `toc` gives the headings their anchors
+        lines += [f"## {heading}", "", stash(context.walkthroughs_html(members, links)), ""]
     if pager and sections:
         lines += [stash(pager), ""]
     return lines
@@ -94,15 +92,20 @@ def part_page(context: SiteContext, uri: str) -> PartPage:
     """The page `uri` a list continues on."""
     game = context.more[uri].game
     part = _parts(context, game).get(uri, _Part())
+    return PartPage(uri, context.more[uri].heading(context.game_title(game)),
+                    tuple(part.rows), _sections(context, game, part))
+
+
+def _sections(context: SiteContext, game: str, part: _Part
+              ) -> tuple[tuple[str, str, tuple[Example, ...]], ...]:
+    """The sections of a page of the list, in the rules' order: each heading's anchor (the
+    one the `toc` extension gives it) and text, escaped, and its scenarios by id."""
     sections = []
     for section in sorted(part.sections, key=section_order):
         heading = _heading(context, game, section)
-        # The anchor the `toc` extension gives the same heading on the list's first page.
-        anchor = escape(slugify(unescape(heading), "-"))
-        sections.append((anchor, heading,
+        sections.append((escape(slugify(unescape(heading), "-")), heading,
                          tuple(sorted(part.sections[section], key=lambda e: e.id))))
-    return PartPage(uri, context.more[uri].heading(_game_title(context, game)),
-                    tuple(part.rows), tuple(sections))
+    return tuple(sections)
 
 
 def part_html(context: SiteContext, part: PartPage, links: Links) -> str:
@@ -120,10 +123,6 @@ def part_html(context: SiteContext, part: PartPage, links: Links) -> str:
         html.append(pager)
     html.append(preview_html(context, part.uri, in_order(context, links.linked), {}))
     return "\n".join(html)
-
-
-def _game_title(context: SiteContext, game: str) -> str:
-    return context.checks.games[game].title if game in context.checks.games else game
 
 
 class _Part:
@@ -162,7 +161,7 @@ def list_page_source(context: SiteContext, uri: str) -> str:
     """The Markdown of a page a list continues on, for the generator to add: its title, and
     the directive that stands for all it shows (`part_page`)."""
     page = context.more[uri]
-    title = json.dumps(page.heading(_game_title(context, page.game)))
+    title = json.dumps(page.heading(context.game_title(page.game)))
     return f"---\ntitle: {title}\n---\n\n[[scenarios:{page.game}]]\n"
 
 
@@ -186,7 +185,7 @@ def _heading(context: SiteContext, game: str, section: str) -> str:
         f"Section {section}"
 
 
-def _table(context: SiteContext, game: str, title: str, examples: list[Example],
+def _table(context: SiteContext, game: str, examples: list[Example],
            shown_on: dict[str, str], links: Links) -> str:
     """The list page's table: every scenario of the game but those shown on the pages the
     list continues on, which are counted here and listed there."""
@@ -195,7 +194,7 @@ def _table(context: SiteContext, game: str, title: str, examples: list[Example],
     later = len(everything) - len(examples)
     rest = (f" The walkthroughs of {later:,} more standalone scenarios follow on the next "
             f"pages of this list, each page with a table of its own.") if later else ""
-    return (f'<div data-search-exclude>\n<p>Every worked example of the {escape(title)} pages '
+    return (f'<div data-search-exclude>\n<p>Every worked example of the {escape(context.game_title(game))} pages '
             f'and every standalone scenario under <code>scenarios/{escape(game)}/</code>, each '
             f'checked by the rules engine when this site was built: {len(everything):,} '
             f'scenarios, {verified:,} of them hold. The title of a scenario leads to its '
