@@ -164,3 +164,17 @@ def test_text_in_a_scenario_cannot_forge_a_rule_link_token() -> None:
     page = render(checked.examples[0], Links(RuleMap(), "ti4/x.md"))
     assert "Sneaky &#65533;ti4:61.6&#65533; title" in page, "U+FFFD, as a reference"
     assert "\x02" not in page and "\x03" not in page
+
+
+def test_a_damaged_draft_in_the_store_does_not_stop_the_build(tmp_path: Path) -> None:
+    """The store decodes a draft only when a page shows it: bytes that are not UTF-8 there
+    (a damaged cache) show as U+FFFD in that walkthrough, and the build goes on."""
+    config = make_site(tmp_path, {"ti4/a.md": "# A\n\n" + GOOD})
+    assert mkdocs(config).returncode == 0
+    store = tmp_path / ".cache" / "plugin" / "checker" / "results.json"
+    data = store.read_bytes()
+    start = data.index(b"\n") + 1
+    store.write_bytes(data[:start + 10] + b"\xff\xfe" + data[start + 12:])
+    again = mkdocs(config)
+    assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+    assert "\ufffd" in html(tmp_path, "ti4/a")

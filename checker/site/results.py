@@ -19,7 +19,10 @@ class Draft:
 
     def __str__(self) -> str:
         if self._text is None:
-            self._text = str(self._data, "utf-8", "surrogatepass")
+            try:
+                self._text = str(self._data, "utf-8", "surrogatepass")
+            except UnicodeDecodeError:  # a damaged cache: its page shows U+FFFD, no more
+                self._text = str(self._data, "utf-8", "replace")
             self._data = memoryview(b"")
         return self._text
 
