@@ -95,6 +95,41 @@ def test_a_glossary_term_linking_to_no_rule_fails_the_build_at_its_line(tmp_path
             f"you mean ti4:61.14?)") in done.stderr
 
 
+def test_a_term_is_found_as_a_whole_word_and_in_its_longest_form() -> None:
+    glossaries, _ = read_glossaries({"ti4/glossary.md": GLOSSARY + """
+- **Control**, **controlled**, **control token**: holding a planet ([[ti4:61.14]]).
+- **Speak**: a form that begins another ([[ti4:61.14]]).
+"""}, {}, ["ti4"])
+    pattern = glossaries["ti4"].pattern
+    assert pattern is not None
+    text = ("The SPEAKER TOKEN, a speakership, a co-speaker, speak-easy, speaker_x; the "
+            "Speaker. Controlled control tokens, a control token, control-token, "
+            "public objectivesque, Public Objectives, speak.")
+    assert [m[0] for m in pattern.finditer(text)] == [
+        "SPEAKER TOKEN", "Speaker", "Controlled", "control", "control token",
+        "Public Objectives", "speak"]
+    # The same places as the plain alternation of every form, longest first, in any text.
+    forms = sorted({f for t in glossaries["ti4"].terms for f in t.forms}, key=len, reverse=True)
+    plain = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w-])",
+                       re.IGNORECASE)
+    pieces = [*forms, " ", "-", "s", "ed", "_", ".", "\n", "\u00e9", "SPEAKER"]
+    for seed in range(500):
+        said = "".join(pieces[(seed * 7 + i * i * 13) % len(pieces)] for i in range(9))
+        assert [m.span() for m in pattern.finditer(said)] == \
+            [m.span() for m in plain.finditer(said)], said
+
+
+def test_forms_nested_past_any_depth_are_still_found() -> None:
+    entries = "".join(f"- **{'a' * n}**: a hostile entry ([[ti4:61.14]]).\n" for n in range(1, 300))
+    glossaries, problems = read_glossaries({"ti4/glossary.md": entries + "- **" + "b" * 5000 +
+                                            "**: one long form ([[ti4:61.14]]).\n"}, {}, ["ti4"])
+    assert problems == []
+    pattern = glossaries["ti4"].pattern
+    assert pattern is not None
+    text = f"{'a' * 250} {'a' * 300} {'b' * 5000} {'b' * 4999}"
+    assert [len(m[0]) for m in pattern.finditer(text)] == [250, 5000]
+
+
 @pytest.fixture
 def converted(tmp_path: Path) -> str:
     """PAGE as ti4/rules.md of a site with GLOSSARY, converted by plain Python-Markdown."""
