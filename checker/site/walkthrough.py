@@ -236,7 +236,9 @@ class Pictures:
 
     def _share(self, svg: str) -> str:
         """The picture as served: its parts shared, and in HTML's own way (an `<svg>` in a
-        page needs no namespace, and the HTML parser reads `xlink:href` without one)."""
+        page needs no namespace, and the HTML parser reads `xlink:href` without one). Not
+        SVG 2's shorter `href`: Material's instant navigation rewrites every `href` of a new
+        page, and a `<use>`'s is read-only, which leaves the page blank."""
         return self._parts(svg).replace(_ROOT, "<svg", 1)
 
     def _parts(self, svg: str) -> str:
