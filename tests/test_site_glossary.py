@@ -67,6 +67,19 @@ def test_terms_are_read_from_the_glossary_list() -> None:
     ]
 
 
+def test_a_definition_leaves_out_its_own_rule_once() -> None:
+    terms, problems = glossary_of("""\
+- **Speaker**: reveals objectives (see [[ti4:61.14]]), as [[ti4:61.14]] says
+  \t([[ti4:61.14]]).
+- **Public objective**: any player may score it ([[ti4:61.6]]) (see [[ti4:61.11]]).
+""")
+    assert problems == []
+    assert [definition for *_, definition in terms] == [
+        "Reveals objectives, as 61.14 says (61.14).",
+        "Any player may score it (61.6).",
+    ]
+
+
 def test_glossary_mistakes_are_located() -> None:
     text = GLOSSARY + """
 - A list item that is no entry.

@@ -159,7 +159,7 @@ def _read(game: str, page: str, path: str, content: str) -> tuple[Glossary, list
             continue
         forms = (name, *(form.strip() for form in _FORM.findall(entry["forms"])))
         # The preview names the defining rule itself: "(see [[ti4:48.1]])" would repeat it.
-        said = re.sub(r"[ \t]*\((?:see )?" + re.escape(rule[0]) + r"\)", "", said, count=1)
+        said = _without_reference(said, rule[0])
         definition = plain_text(said)
         term = Term(name, forms, rule["id"], definition[:1].upper() + definition[1:], where)
         clash = next((seen[form.casefold()] for form in forms if form.casefold() in seen), None)
@@ -170,6 +170,21 @@ def _read(game: str, page: str, path: str, content: str) -> tuple[Glossary, list
         seen.update({form.casefold(): term for form in forms})
         terms.append(term)
     return Glossary(game, page, tuple(terms)), problems
+
+
+def _without_reference(said: str, reference: str) -> str:
+    """`said` without the first "(reference)" or "(see reference)" in it, and the spaces or
+    tabs before it (found as strings: a pattern made for each entry took most of the time
+    the glossaries are read in)."""
+    places = [(at, len(text)) for text in (f"({reference})", f"(see {reference})")
+              if (at := said.find(text)) >= 0]
+    if not places:
+        return said
+    start, length = min(places)
+    end = start + length
+    while start and said[start - 1] in " \t":
+        start -= 1
+    return said[:start] + said[end:]
 
 
 def _continuation(lines: list[str], prose: Mapping[int, str], start: int) -> list[str]:
