@@ -131,7 +131,7 @@ class PreviewData(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         now = self.extension.now
         if now.page in now.context.more:
-            return  # a page a list continues on holds its own (`list_pages.part_page`)
+            return  # a page a list continues on holds its own (`scenario_list.part_html`)
         html = preview_html(now.context, now.page,
                             cited(now, self.md.htmlStash.rawHtmlBlocks), self.terms.used)
         if html:
