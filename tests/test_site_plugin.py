@@ -3,6 +3,7 @@ real `mkdocs` command for what a user sees when an example or a reference is wro
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from pathlib import Path
@@ -249,3 +250,16 @@ def test_the_plugin_error_is_raised_in_process_before_pages_are_written(tmp_path
     with pytest.raises((PluginError, Abort)):
         built(config)
     assert not (tmp_path / "site" / "ti4" / "x" / "index.html").exists()
+
+
+def test_only_at_shutdown_the_plugin_leaves_what_is_alive_out_of_the_last_collections(
+        tmp_path: Path) -> None:
+    config = make_site(tmp_path, {"ti4/example.md": "# Example\n\n" + GOOD})
+    gc.unfreeze()
+    cfg = built(config)
+    assert gc.get_freeze_count() == 0, "a build in a process that goes on freezes nothing"
+    try:
+        cfg.plugins.on_shutdown()  # the mkdocs command's last event, before it exits
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

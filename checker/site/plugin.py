@@ -175,6 +175,16 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             add_to_search(site, written)
         self._unpin()
 
+    # Last of all plugins: their own shutdown may still need the collector.
+    @event_priority(-100)
+    def on_shutdown(self) -> None:
+        # The mkdocs command exits next (MkDocs and ProperDocs run this event only from their
+        # command line). The interpreter's last collections would walk every object still
+        # alive, several times over: with thousands of scenarios kept, about a fifth of a
+        # warm build's time. Frozen, they are left to the operating system; objects no cycle
+        # holds are still freed one by one as the modules are cleared.
+        gc.freeze()
+
     def on_build_error(self, *, error: Exception) -> None:
         self._unpin()
 
