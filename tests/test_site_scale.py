@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import textwrap
 from pathlib import Path
 
-from sites import GOOD_YAML, built, make_site, mkdocs
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from sites import GOOD_YAML, built, make_site, mkdocs, new_process
 
+from checker.site import list_pages
 from checker.site.context import LIST_BUDGET
 
 COUNT = 3000
@@ -155,7 +160,7 @@ def test_a_written_page_changes_with_what_it_shows(tmp_path: Path) -> None:
                key=lambda p: int(p.parent.name.removeprefix("page-")))
     assert int(last.parent.name.removeprefix("page-")) >= 3
     written = len(list(site.glob("ti4/scenarios/page-*/index.html"))) - 1
-    assert len(list(kept.iterdir())) == written
+    assert len(list(kept.glob("*.html"))) == written
     shown = re.findall(r'id="(gen-\d{5})" data-walkthrough', last.read_text("utf-8"))[0]
     number = int(shown.removeprefix("gen-"))
     source = tmp_path / "scenarios" / "ti4" / f"part-{number // 1000}" / \
@@ -176,7 +181,7 @@ def test_a_written_page_changes_with_what_it_shows(tmp_path: Path) -> None:
     page = last.read_text("utf-8")
     assert 'data-rule-preview="ti4:61.12"' in page and "Newly worded: " in page
     # The contents no build shows any more are gone from the cache.
-    assert len(list(kept.iterdir())) == written
+    assert len(list(kept.glob("*.html"))) == written
 
 
 def test_written_pages_follow_the_sites_addresses(tmp_path: Path) -> None:
@@ -200,3 +205,77 @@ def test_written_pages_follow_the_sites_addresses(tmp_path: Path) -> None:
         assert '<a href="../scenarios.html">1</a>' in text
         others = [n for n in range(2, count + 1) if n != number]
         assert all(f'<a href="page-{n}.html">{n}</a>' in text for n in others), page
+
+
+def written_pages(site: Path) -> list[Path]:
+    """The list's pages the plugin writes (page 3 on), in order."""
+    pages = sorted(site.glob("ti4/scenarios/page-*/index.html"),
+                   key=lambda p: int(p.parent.name.removeprefix("page-")))
+    return pages[1:]
+
+
+def test_a_rebuild_links_the_kept_pages_and_never_writes_through_a_link(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rebuild links each written page from the cache while nothing it shows changed; a
+    page changed through its link in the site is made again, not served; a new frame (the
+    site's name) takes each page's content from the kept page."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # the theme's pages say when they were built
+    config = make_site(tmp_path, {}, many(800))
+    built(config)
+    site, kept = tmp_path / "site", tmp_path / ".cache" / "plugin" / "checker" / "lists"
+    first = {p: p.read_bytes() for p in written_pages(site)}
+    assert len(first) >= 2
+    made: list[str] = []
+    real = list_pages.part_html
+    monkeypatch.setattr(list_pages, "part_html",
+                        lambda context, part, links: made.append(part.uri) or real(
+                            context, part, links))
+    built(config)
+    pages = written_pages(site)
+    assert {p: p.read_bytes() for p in pages} == first and made == []
+    inodes = {p.stat().st_ino for p in kept.glob("*.html")}
+    assert {p.stat().st_ino for p in pages} == inodes, "hard links to the kept pages"
+    # Something changes a page of the site in place: the next build makes it again.
+    damaged = pages[0]
+    with damaged.open("r+b") as out:
+        out.write(b"<!-- changed in place -->")
+    built(config)
+    assert made == ["ti4/scenarios/" + damaged.parent.name + ".md"]
+    assert damaged.read_bytes() == first[damaged]
+    # --dirty: a page in the site is replaced, never written through its link.
+    held = tmp_path / "held"  # links of our own to the kept files: what a write through changes
+    held.mkdir()
+    for page in kept.glob("*.html"):
+        os.link(page, held / page.name)
+    kept_bytes = {p.name: p.read_bytes() for p in held.iterdir()}
+    (site / "sitemap.xml").unlink()  # what a dirty build writes again
+    new_process()
+    cfg = load_config(str(config), site_dir=str(site))
+    cfg.plugins.on_startup(command="build", dirty=True)
+    build(cfg, dirty=True)
+    assert (site / "sitemap.xml").exists()
+    assert {p.name: p.read_bytes() for p in held.iterdir()} == kept_bytes
+    # A new site name changes every page's frame (as the build time does, in MkDocs' own
+    # theme); the contents come from the kept pages.
+    made.clear()
+    config.write_text(config.read_text("utf-8").replace("site_name: Test",
+                                                        "site_name: Renamed"), "utf-8")
+    built(config)
+    assert made == []
+    for page in written_pages(site):
+        text = page.read_text("utf-8")
+        assert " - Renamed</title>" in text and " - Test</title>" not in text
+        assert text.count('data-walkthrough') == first[page].decode("utf-8").count(
+            'data-walkthrough')
+
+
+def test_a_damaged_index_of_kept_pages_only_makes_them_again(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {}, many(800))
+    built(config)
+    site, kept = tmp_path / "site", tmp_path / ".cache" / "plugin" / "checker" / "lists"
+    first = {p: p.read_bytes() for p in written_pages(site)}
+    for damage in (b"", b"{", b"[1, 2]", b'{"x": [1, 2, 3, 4, 5]}', json.dumps(
+            {p.stem: ["", 0, 10**9, 1, 1] for p in kept.glob("*.html")}).encode()):
+        (kept / "index.json").write_bytes(damage)
+        built(config)
+        assert {p: p.read_bytes() for p in written_pages(site)} == first, damage

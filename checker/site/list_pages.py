@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 import re
-import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape as html_escape
 from html import unescape
@@ -35,7 +35,8 @@ _TITLE = "\x00title\x00"
 _URL = "\x00url\x00"
 _PART = "\x00part\x00"
 FOLDER = "lists"
-"""Where the written pages' contents are kept, in the plugin's cache folder."""
+"""Where the written pages are kept, in the plugin's cache folder."""
+_INDEX = "index.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,15 @@ class Frame:
         if url:
             output = output.replace(url, _URL)
         self.template = fill_slots(output, {**slots, part: _PART})
+        self._digest = ""
+
+    def key(self, title: str, url: str) -> str:
+        """A digest of what `around` gives for `title` and `url`."""
+        if not self._digest:
+            self._digest = hashlib.sha256(self.template.encode("utf-8", "surrogatepass")
+                                          ).hexdigest()
+        return hashlib.sha256(f"{self._digest}\x00{title}\x00{url}".encode(
+            "utf-8", "surrogatepass")).hexdigest()
 
     def around(self, title: str, url: str) -> tuple[bytes, bytes]:
         """The page titled `title` at `url`, before and after its content, as written."""
@@ -77,9 +87,9 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
     """Write every page a list continues on but the first of each game's (which the
     generator wrote), from its game's frame. `urls` holds each page's address and file in
     the site (relative to `site`). A game without a frame (the generator did not render its
-    first page) gets none: nothing half-made. With a `cache` folder, a page's content is kept
-    there under a digest of all it is made from (`part_key`), and taken from there when
-    nothing it shows changed."""
+    first page) gets none: nothing half-made. With a `cache` folder, each page is kept there
+    whole, under a digest of all its content is made from (`part_key`), and linked into the
+    site from there while nothing it shows changed (`_Kept`)."""
     kept = _Kept(cache / FOLDER if cache is not None else None)
     shared = _shared(context) if kept.folder is not None else ""
     written = []
@@ -88,20 +98,20 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
         if listed.number == 2 or frame is None:
             continue
         part = part_page(context, uri)
-        key = part_key(context, part, shared) if kept.folder is not None else ""
         url, dest = urls[uri]
-        before, after = frame.around(part.title, url)
         path = site / dest
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as out:
-            out.write(before)
-            if not kept.copy_into(key, out):
-                content = part_html(context, part, Links(context.rules, uri)).encode("utf-8")
-                kept.put(key, content)
-                out.write(content)
-            out.write(after)
+
+        def content(part: PartPage = part, uri: str = uri) -> bytes:
+            return part_html(context, part, Links(context.rules, uri)).encode("utf-8")
+
+        if kept.folder is None:
+            before, after = frame.around(part.title, url)
+            replace_file(path, before + content() + after)
+        else:
+            kept.place(part_key(context, part, shared), frame, part.title, url, path, content)
         written.append(Written(url, part, frame.url))
-    kept.prune()
+    kept.finish()
     return written
 
 
@@ -110,12 +120,11 @@ def part_key(context: SiteContext, part: PartPage, shared: str) -> str:
     and previews (`shared`), the list's pages, and each scenario it shows (its YAML text, and
     where that stands)."""
     listed = context.more[part.uri]
-    digest = hashlib.sha256(f"{shared}\n{part.uri}\n{listed}\n"
-                            f"{list_pages(context, listed.game)}\n".encode())
-    for example in (*part.rows, *(e for _, _, members in part.sections for e in members)):
-        digest.update(f"{example.id}\x00{example.location}\x00".encode())
-        digest.update(example.source.encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()
+    said = "\x00".join(
+        f"{e.id}\x00{e.location.path}\x00{e.location.line}\x00{e.location.col}\x00{e.source}"
+        for e in (*part.rows, *(e for _, _, members in part.sections for e in members)))
+    return hashlib.sha256(f"{shared}\n{part.uri}\n{listed}\n{list_pages(context, listed.game)}"
+                          f"\n{said}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _shared(context: SiteContext) -> str:
@@ -137,61 +146,153 @@ def _shared(context: SiteContext) -> str:
 
 
 class _Kept:
-    """The contents kept in a folder by key; those a build did not use are removed after it."""
+    """Written pages kept whole in a folder, each under the digest of its content
+    (`part_key`), with an index of what each holds: the frame around the content (`Frame.key`)
+    and where the content starts and ends, and the file's size and modification time when it
+    was written.
+
+    A page whose content and frame are both kept is linked into the site (a hard link, or a
+    copy where the file system has none): a list of thousands of scenarios keeps about 90 MB
+    of pages, which a build then neither writes nor copies. A page whose frame changed (the
+    site's nav, say) takes its content from the kept page. A kept file whose size or time is
+    not what the index says was changed through a link by something else: it is made again.
+    Pages a build did not use are removed after it."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.used: set[str] = set()
+        self.index = self._read_index()
+        self.used: dict[str, list[Any]] = {}
 
-    def copy_into(self, key: str, out: BinaryIO) -> bool:
-        """Copy what is kept under `key` to the end of `out`; whether there was any. The
-        kernel copies it where it can (`os.copy_file_range`): a list of thousands of
-        scenarios keeps about 90 MB of pages."""
+    def _read_index(self) -> dict[str, list[Any]]:
         if self.folder is None:
-            return False
-        self.used.add(f"{key}.html")
+            return {}
         try:
-            kept = open(self.folder / f"{key}.html", "rb")  # noqa: SIM115 - closed below
-        except OSError:
-            return False
-        with kept:
-            self._copy(kept, out)
-        return True
+            data = json.loads((self.folder / _INDEX).read_bytes())
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {key: entry for key, entry in data.items()
+                if isinstance(entry, list) and len(entry) == 5 and isinstance(entry[0], str)
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:])}
 
-    @staticmethod
-    def _copy(kept: BinaryIO, out: BinaryIO) -> None:
-        out.flush()
-        size = os.fstat(kept.fileno()).st_size
-        try:
-            while size > 0:
-                copied = os.copy_file_range(kept.fileno(), out.fileno(), size)
-                if copied <= 0:
-                    break
-                size -= copied
-        except (AttributeError, OSError):  # no such call here: copy through Python
-            pass
-        if size > 0:
-            kept.seek(-size, os.SEEK_END)
-            shutil.copyfileobj(kept, out)
-
-    def put(self, key: str, content: bytes) -> None:
-        if self.folder is None:
+    def place(self, key: str, frame: Frame, title: str, url: str, path: Path,
+              content: Callable[[], bytes]) -> None:
+        """Put the page titled `title` at `url`, whose content is kept under `key`, at `path`,
+        in `frame`; `content` makes the content when it is not kept."""
+        assert self.folder is not None
+        kept = self.folder / f"{key}.html"
+        around = frame.key(title, url)
+        entry = self._valid(key, kept)
+        if entry is not None and entry[0] == around and _link(kept, path):
+            self.used[key] = entry
             return
+        before, after = frame.around(title, url)
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            replace_file(self.folder / f"{key}.html", content)
-        except OSError:
-            pass  # made again next time
+            length = _rewrite(kept, before, after, entry, content)
+            found = kept.stat()
+        except OSError:  # the cache cannot be written: the page is written all the same
+            replace_file(path, before + content() + after)
+            return
+        self.used[key] = [around, len(before), len(before) + length, found.st_size,
+                          found.st_mtime_ns]
+        if not _link(kept, path):
+            replace_file(path, kept.read_bytes())
 
-    def prune(self) -> None:
+    def _valid(self, key: str, kept: Path) -> list[Any] | None:
+        entry = self.index.get(key)
+        if entry is None:
+            return None
+        try:
+            found = kept.stat()
+        except OSError:
+            return None
+        if [found.st_size, found.st_mtime_ns] != entry[3:] or not \
+                0 <= entry[1] <= entry[2] <= found.st_size:
+            return None
+        return entry
+
+    def finish(self) -> None:
+        """Remove the pages this build did not use, and keep the index of those it did."""
         if self.folder is None:
             return
         try:
             for old in self.folder.iterdir():
-                if old.name not in self.used:
+                if old.name != _INDEX and old.name.removesuffix(".html") not in self.used:
                     old.unlink(missing_ok=True)
+            if self.used != self.index:
+                replace_file(self.folder / _INDEX, json.dumps(self.used).encode())
         except OSError:
-            pass
+            pass  # made again next time
+
+
+def _link(kept: Path, path: Path) -> bool:
+    """Whether `path` now holds what `kept` holds: a hard link to it, else a copy; in place of
+    any file that is there (`mkdocs build --dirty`), never written through it."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.unlink(missing_ok=True)
+        try:
+            os.link(kept, temporary)
+        except OSError:  # another file system, or one without hard links
+            with open(kept, "rb") as source, open(temporary, "wb") as out:
+                _copy(source, out)
+        os.replace(temporary, path)
+        return True
+    except OSError:
+        return False
+
+
+def _rewrite(kept: Path, before: bytes, after: bytes, entry: list[Any] | None,
+             content: Callable[[], bytes]) -> int:
+    """Replace `kept` with the page made of `before`, its content and `after`: the content
+    the old page holds where `entry` says (copied by the kernel where it can), else what
+    `content` makes. Returns the content's length."""
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    temporary = kept.with_name(f".{kept.name}.tmp")
+    with open(temporary, "wb") as out:
+        out.write(before)
+        length = -1
+        if entry is not None:
+            try:
+                with open(kept, "rb") as old:
+                    _copy(old, out, entry[1], entry[2] - entry[1])
+                length = entry[2] - entry[1]
+            except OSError:
+                out.seek(len(before))
+                out.truncate()
+        if length < 0:
+            made = content()
+            out.write(made)
+            length = len(made)
+        out.write(after)
+    os.replace(temporary, kept)
+    return length
+
+
+def _copy(source: BinaryIO, out: BinaryIO, start: int = 0, length: int | None = None) -> None:
+    """`length` bytes of `source` from `start` (all the rest by default) to the end of `out`,
+    by the kernel where it can (`os.copy_file_range`)."""
+    out.flush()
+    if length is None:
+        length = os.fstat(source.fileno()).st_size - start
+    done = 0
+    try:
+        while done < length:
+            copied = os.copy_file_range(source.fileno(), out.fileno(), length - done,
+                                        start + done)
+            if copied <= 0:
+                break
+            done += copied
+    except (AttributeError, OSError):  # no such call here: copy through Python
+        pass
+    source.seek(start + done)
+    while done < length:
+        block = source.read(min(1 << 20, length - done))
+        if not block:
+            raise OSError(f"{source.name}: shorter than its index says")
+        out.write(block)
+        done += len(block)
 
 
 def add_to_sitemap(site: Path, written: list[Written]) -> None:
