@@ -4,6 +4,7 @@ yet still reports every problem at its place, and a bad or foreign cache is neve
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mkdocs.exceptions import Abort, PluginError
 from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
 from checker.games import GAMES
@@ -178,3 +180,105 @@ def test_a_damaged_draft_in_the_store_does_not_stop_the_build(tmp_path: Path) ->
     again = mkdocs(config)
     assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
     assert "\ufffd" in html(tmp_path, "ti4/a")
+
+
+FILES = Path(".cache") / "plugin" / "checker" / "files.json"
+
+
+def reads_of_scenario_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The standalone scenario files the checks read from now on."""
+    read: list[str] = []
+    real = verify.read_text
+    monkeypatch.setattr(verify, "read_text", lambda path: read.append(str(path)) or real(path))
+    return read
+
+
+def test_a_rebuild_does_not_read_a_scenario_file_that_did_not_change(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "SETTLED_NS", -1)  # files written just now count as settled
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    first = {page: html(tmp_path, page) for page in ("ti4/a", "ti4/b", "ti4/scenarios")}
+    read = reads_of_scenario_files(monkeypatch)
+    assert runs_of_a_fresh_build(config) == 0
+    assert read == []
+    # The same pages: the list's walkthrough shows the file's YAML, read when shown.
+    assert {page: html(tmp_path, page) for page in first} == first
+    assert "ti4-file" in first["ti4/scenarios"] and "Expand Borders" in first["ti4/scenarios"]
+
+
+def test_a_scenario_file_changed_at_the_same_size_and_time_is_read_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "SETTLED_NS", -1)
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    path = tmp_path / "scenarios" / "ti4" / "one.yaml"
+    before = path.stat()
+    text = path.read_text(encoding="utf-8")
+    assert "{Red: 1}" in text
+    with path.open("r+", encoding="utf-8") as out:  # the same file, the same size
+        out.write(text.replace("{Red: 1}", "{Red: 7}"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # and the same time
+    assert (path.stat().st_size, path.stat().st_mtime_ns, path.stat().st_ino) == (
+        before.st_size, before.st_mtime_ns, before.st_ino)
+    read = reads_of_scenario_files(monkeypatch)
+    with pytest.raises((PluginError, Abort)):
+        built(config)
+    assert read == [str(path)]
+
+
+def test_a_file_written_just_now_is_read_again_next_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its state is not kept: written again within the same tick of the file system's clock,
+    at the same size, it would look unchanged."""
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    record = tmp_path / FILES
+    assert not record.exists() or json.loads(record.read_text("utf-8"))["files"] == {}
+    read = reads_of_scenario_files(monkeypatch)
+    assert runs_of_a_fresh_build(config) == 0
+    assert read == [str(tmp_path / "scenarios" / "ti4" / "one.yaml")]
+
+
+@pytest.mark.parametrize("damage", ["", "{", "[]", '{"format": 1}', "no json",
+                                    '{"format": 1, "engine": "x", "files": {}}'])
+def test_a_damaged_record_of_the_files_only_makes_the_build_read_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    monkeypatch.setattr(verify, "SETTLED_NS", -1)
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    first = html(tmp_path, "ti4/scenarios")
+    record = json.loads((tmp_path / FILES).read_text("utf-8"))
+    assert len(record["files"]) == 1
+    (tmp_path / FILES).write_text(damage, encoding="utf-8")
+    read = reads_of_scenario_files(monkeypatch)
+    assert runs_of_a_fresh_build(config) == 0
+    assert len(read) == 1 and html(tmp_path, "ti4/scenarios") == first
+
+
+def test_a_record_naming_a_result_the_store_lost_reads_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "SETTLED_NS", -1)
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    (tmp_path / STORE).unlink()
+    read = reads_of_scenario_files(monkeypatch)
+    assert runs_of_a_fresh_build(config) == 3
+    assert len(read) == 1
+
+
+def test_a_damaged_entry_in_the_record_of_the_files_only_makes_the_build_read_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "SETTLED_NS", -1)
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    first = html(tmp_path, "ti4/scenarios")
+    record = json.loads((tmp_path / FILES).read_text("utf-8"))
+    (path, entry), = record["files"].items()
+    for bad in ([*entry[:4], [entry[4]], entry[5]], [*entry[:4], entry[4], "7"], entry[:5],
+                [*entry[:4], "0" * 64, entry[5]], "text", None, {"a": 1}):
+        record["files"][path] = bad
+        (tmp_path / FILES).write_text(json.dumps(record), encoding="utf-8")
+        read = reads_of_scenario_files(monkeypatch)
+        assert runs_of_a_fresh_build(config) == 0, bad
+        assert read == [path] and html(tmp_path, "ti4/scenarios") == first, bad

@@ -186,7 +186,7 @@ def templates(examples: Iterable[Example], games: Mapping[str, Ruleset]) -> dict
                 out[game].append({
                     "id": example.id, "title": example.title, "section": section,
                     "section_title": _section_title(games[game], section),
-                    "players": list(example.players), "text": example.source})
+                    "players": list(example.players), "text": str(example.source)})
     return out
 
 

@@ -28,7 +28,6 @@ from checker.sources import (
     YAML_SUFFIXES,
     OnError,
     ReadError,
-    read_text,
     texts_in_file,
     walk,
 )
@@ -247,11 +246,11 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
         inside = path.startswith(folder + os.sep) and ".." not in path
         name = shown + path[len(folder):].replace(os.sep, "/") if inside else display(path, root)
         try:
-            content = read_text(path)
+            checked = checks.check_file(path, name)
         except ReadError as exc:
             context.problems.append(read_problem(name, exc))
             continue
-        loaded.append((checks.check(Text(name, content)), None))
+        loaded.append((checked, None))
     checks.finish_build()
     seen: dict[str, Location] = {}
     for checked, home in loaded:
@@ -411,7 +410,8 @@ def failure_html(problems: Iterable[Problem]) -> str:
 
 def render(example: Example, links: Links) -> str:
     """The walkthrough of a checked scenario, as the page `links` is for shows it."""
-    return place(str(example.html), links, example.failures, example.source, example.location)
+    return place(str(example.html), links, example.failures, str(example.source),
+                 example.location)
 
 
 def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:

@@ -28,6 +28,7 @@ from typing import Any, BinaryIO
 
 from checker.site.context import SiteContext, fill_slots, list_pages
 from checker.site.scenario_list import PartPage, part_html, part_page
+from checker.site.verify import source_key
 from checker.site.walkthrough import Links
 from checker.site.writing import replace_file
 
@@ -121,7 +122,8 @@ def part_key(context: SiteContext, part: PartPage, shared: str) -> str:
     where that stands)."""
     listed = context.more[part.uri]
     said = "\x00".join(
-        f"{e.id}\x00{e.location.path}\x00{e.location.line}\x00{e.location.col}\x00{e.source}"
+        f"{e.id}\x00{e.location.path}\x00{e.location.line}\x00{e.location.col}\x00"
+        f"{source_key(e.source)}"
         for e in (*part.rows, *(e for _, _, members in part.sections for e in members)))
     return hashlib.sha256(f"{shared}\n{part.uri}\n{listed}\n{list_pages(context, listed.game)}"
                           f"\n{said}".encode("utf-8", "surrogatepass")).hexdigest()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checker.location import Location, Problem
+from checker.sources import ReadError, read_text
 
 
 class Draft:
@@ -36,6 +37,36 @@ class Draft:
         return hash(str(self))
 
 
+class SourceFile:
+    """The YAML text of a standalone scenario file that a build did not read, as the file was
+    unchanged since its text was checked (`ScenarioChecks.check_file`): read when first shown
+    (`str`); its length in characters and the key of its text known without reading it."""
+
+    __slots__ = ("_length", "_text", "key", "path")
+
+    def __init__(self, path: str, key: str, length: int) -> None:
+        self.path, self.key, self._length = path, key, length
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            try:
+                self._text = read_text(self.path)
+            except ReadError:  # gone since the build began: the next build reports it
+                self._text = ""
+        return self._text
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == str(other) if isinstance(other, (str, SourceFile)) else \
+            NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
 @dataclass(frozen=True, slots=True)
 class Example:
     """One checked scenario as the site shows it, located where it stands in the sources."""
@@ -53,9 +84,9 @@ class Example:
     (`walkthrough.place`); `str` of it, as kept in the result store (`Draft`)."""
     said: str
     """What search finds of the walkthrough: its title and narration, as escaped text."""
-    source: str = ""
+    source: str | SourceFile = ""
     """The YAML text the scenario comes from, which the draft shows; not kept with a result,
-    whose key is that text."""
+    whose key is that text. `str` of it (`SourceFile`, for a file a rebuild did not read)."""
     disputed: bool = False
     """Its status says the engine is expected to disagree (`status: disputed`)."""
     cites: tuple[tuple[str, int], ...] = ()

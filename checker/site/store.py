@@ -27,6 +27,17 @@ from checker.site.writing import replace_file
 
 FORMAT = 8
 FILE = "results.json"
+FILES = "files.json"
+"""Where the state of each standalone scenario file is kept (`FileRecord`)."""
+FILES_FORMAT = 1
+
+
+FileRecord = list[Any]
+"""A standalone scenario file when its text was checked, as JSON keeps it: its modification
+and change times in nanoseconds, size and inode, then the key of its text and the text's
+length in characters, `[mtime, ctime, size, inode, key, length]`. A file in the same state
+need not be read again (`ScenarioChecks.check_file`, which checks each record's shape as it
+uses it: thousands are loaded and most are used once)."""
 
 
 class ResultStore:
@@ -60,6 +71,26 @@ class ResultStore:
             return {key: _result(value, drafts) for key, value in data["results"].items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return {}
+
+    def load_files(self, engine: str) -> dict[str, FileRecord]:
+        """The standalone files' states the last build of `engine` kept (`save_files`)."""
+        try:
+            data = json.loads((self.folder / FILES).read_bytes())
+            if data.get("format") != FILES_FORMAT or data.get("engine") != engine:
+                return {}
+            files = data["files"]
+            return files if isinstance(files, dict) else {}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return {}
+
+    def save_files(self, engine: str, files: Mapping[str, FileRecord]) -> None:
+        data = {"format": FILES_FORMAT, "engine": engine, "files": files}
+        try:
+            replace_file(self.folder / FILES, json.dumps(
+                data, ensure_ascii=False, separators=(",", ":")).encode("utf-8",
+                                                                     "surrogatepass"))
+        except OSError as exc:
+            self.error = f"cannot keep the scenario files' states in {self.folder}: {exc}"
 
     def save(self, engine: str, results: Mapping[str, Result]) -> None:
         drafts = _Drafts()

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import platform
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -23,9 +25,10 @@ from checker.engine import Ruleset, Run
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.runner import check_scenario
 from checker.scenario import build
-from checker.site.results import CheckedText, Example, Result
-from checker.site.store import ResultStore
+from checker.site.results import CheckedText, Example, Result, SourceFile
+from checker.site.store import FileRecord, ResultStore
 from checker.site.walkthrough import draft, narration, summary
+from checker.sources import read_text
 from checker.yamlsource import Text, load
 
 
@@ -46,6 +49,17 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def source_key(source: str | SourceFile) -> str:
+    """The key of the text a scenario comes from, without reading a file the build did not."""
+    return source.key if isinstance(source, SourceFile) else text_key(source)
+
+
+SETTLED_NS = 2_000_000_000
+"""How long ago a file must have last changed for its state (`FileRecord`) to be kept: a
+file written again within the same tick of the file system's clock, at the same size, could
+otherwise look unchanged."""
+
+
 class ScenarioChecks:
     """The checker the site uses, with its memory of results: in this process, and on disk
     when a store is given."""
@@ -59,6 +73,10 @@ class ScenarioChecks:
         self._cache: dict[str, Result] = {}
         self._used: set[str] = set()
         self._changed = False
+        self._files: dict[str, FileRecord] = {}
+        """By path: each standalone file's state when its text was last checked."""
+        self._seen: dict[str, FileRecord] = {}
+        """The same, for the files this build checked."""
 
     @property
     def engine(self) -> str:
@@ -72,27 +90,58 @@ class ScenarioChecks:
         if engine != self._engine:
             self._engine = engine
             self._cache = self.store.load(engine) if self.store is not None else {}
+            self._files = self.store.load_files(engine) if self.store is not None else {}
         elif self._used:
             self._cache = {key: value for key, value in self._cache.items() if key in self._used}
         self._used = set()
+        self._seen = {}
         self._changed = False
 
     def finish_build(self) -> None:
         """Keep this build's results on disk, when they differ from what is kept there."""
+        files, self._files = self._files, self._seen
         if self.store is None:
             return
         if self._changed or set(self._cache) != self._used:
             self._cache = {key: value for key, value in self._cache.items() if key in self._used}
             self.store.save(self._engine, self._cache)
+        if self._seen != files:
+            self.store.save_files(self._engine, self._seen)
 
     def check(self, text: Text) -> CheckedText:
-        key = text_key(text.text)
+        return self._check(text, text_key(text.text))
+
+    def check_file(self, path: str, name: str) -> CheckedText:
+        """`check` of the standalone scenario file at `path` (`name` in problems), read only
+        when it changed since its text was last checked: its state (`FileRecord`) is what it
+        was then. Raises `ReadError`."""
+        try:
+            info = os.stat(path)
+            state = [info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino]
+        except OSError:
+            state = None
+        record = self._files.get(path)
+        if state is not None and type(record) is list and len(record) == 6 \
+                and record[:4] == state and type(key := record[4]) is str \
+                and type(length := record[5]) is int:
+            result = self._cache.get(key)
+            if result is not None:
+                self._used.add(key)
+                self._seen[path] = record
+                return _place(result, name, 0, 0, SourceFile(path, key, length))
+        content = read_text(path)
+        key = text_key(content)
+        if state is not None and time.time_ns() - max(state[0], state[1]) > SETTLED_NS:
+            self._seen[path] = [*state, key, len(content)]
+        return self._check(Text(name, content), key)
+
+    def _check(self, text: Text, key: str) -> CheckedText:
         self._used.add(key)
         result = self._cache.get(key)
         if result is None:
             result = self._cache[key] = self._run(text.text)
             self._changed = True
-        return _place(result, text)
+        return _place(result, text.path, text.line_offset, text.col_offset, text.text)
 
     def _run(self, yaml_text: str) -> Result:
         unplaced = Text("", yaml_text)
@@ -145,16 +194,16 @@ def engine_citations(run: Run | None) -> tuple[tuple[str, int], ...]:
     return tuple(first.items())
 
 
-def _place(result: Result, text: Text) -> CheckedText:
+def _place(result: Result, path: str, line_offset: int, col_offset: int,
+           source: str | SourceFile) -> CheckedText:
     def move(location: Location) -> Location:
-        return Location(text.path, location.line + text.line_offset,
-                        location.col + text.col_offset)
+        return Location(path, location.line + line_offset, location.col + col_offset)
 
     def moved(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
         return tuple(Problem(move(p.location), p.message) for p in problems) if problems else ()
 
     examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
-                             e.passed, moved(e.failures), e.html, e.said, text.text,
+                             e.passed, moved(e.failures), e.html, e.said, source,
                              e.disputed, e.cites, e.players)
                      for e in result.examples)
     return CheckedText(examples, moved(result.problems))
