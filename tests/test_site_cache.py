@@ -21,6 +21,7 @@ from checker.site import verify
 from checker.site.context import render
 from checker.site.results import Example, Result
 from checker.site.rulemap import RuleMap
+from checker.site.rules_json import rules_json
 from checker.site.store import ResultStore
 from checker.site.walkthrough import Links
 from checker.yamlsource import Text
@@ -282,3 +283,29 @@ def test_a_damaged_entry_in_the_record_of_the_files_only_makes_the_build_read_it
         read = reads_of_scenario_files(monkeypatch)
         assert runs_of_a_fresh_build(config) == 0, bad
         assert read == [path] and html(tmp_path, "ti4/scenarios") == first, bad
+
+
+def test_rules_json_is_kept_between_builds_and_changes_with_what_it_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify, "SETTLED_NS", -1)
+    config = two_pages(tmp_path)
+    published = tmp_path / "site" / "rules.json"
+    cfg = built(config)
+    kept = list((tmp_path / STORE).parent.glob("rules-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == published.read_bytes()
+    assert published.read_bytes() == rules_json(plugin_of(cfg).context)
+    changes = [  # a file's scenario, a rule's text, a new reference that moves a fence down
+        ("scenarios/ti4/one.yaml", "title: Red scores", "title: Red, renamed, scores"),
+        ("docs/ti4/rules.md", "§61.12 ", "§61.12 Newly worded: "),
+        ("docs/ti4/a.md", "# A\n", "# A\n\nSee [[ti4:61.12]].\n"),
+    ]
+    for name, old, new in changes:
+        before = published.read_bytes()
+        path = tmp_path / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, name
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        cfg = built(config)
+        assert published.read_bytes() != before, name
+        assert published.read_bytes() == rules_json(plugin_of(cfg).context), name
+        assert len(list((tmp_path / STORE).parent.glob("rules-*.json"))) == 1

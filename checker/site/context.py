@@ -4,6 +4,7 @@ also works on its own."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -289,6 +290,25 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
                                            store.folder if store is not None else None)
     context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
     return context
+
+
+def rules_digest(context: SiteContext) -> str:
+    """A digest of what the site says of its rules, for what is kept between builds (the
+    list's pages, rules.json): the checker's code, where each rule is, its title and text,
+    the pages' titles, and how pages link each other."""
+    rules, index = context.rules, context.index
+    digest = hashlib.sha256(f"{context.checks.engine}\n{rules.use_directory_urls}"
+                            f"{rules.source_links}\n".encode())
+    for rule, anchor in sorted(rules.anchors.items()):
+        digest.update(f"{rule}\x00{anchor.page}\x00".encode())
+    for rule, title in sorted(rules.titles.items()):
+        digest.update(f"{rule}\x00{title}\x00".encode("utf-8", "surrogatepass"))
+    for rule, item in sorted(index.items.items()):
+        digest.update(f"{rule}\x00{item.page}\x00{item.text}\x00".encode("utf-8",
+                                                                          "surrogatepass"))
+    for page, title in sorted(index.page_titles.items()):
+        digest.update(f"{page}\x00{title}\x00".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
 
 
 def walkthrough_pages(context: SiteContext) -> dict[str, str]:

@@ -26,7 +26,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from checker.site.context import SiteContext, fill_slots, list_pages
+from checker.site.context import SiteContext, fill_slots, list_pages, rules_digest
 from checker.site.scenario_list import PartPage, part_html, part_page
 from checker.site.verify import source_key
 from checker.site.walkthrough import Links
@@ -92,7 +92,7 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
     whole, under a digest of all its content is made from (`part_key`), and linked into the
     site from there while nothing it shows changed (`_Kept`)."""
     kept = _Kept(cache / FOLDER if cache is not None else None)
-    shared = _shared(context) if kept.folder is not None else ""
+    shared = rules_digest(context) if kept.folder is not None else ""
     written = []
     for uri, listed in sorted(context.more.items(), key=lambda kv: (kv[1].game, kv[1].number)):
         frame = frames.get(listed.game)
@@ -118,8 +118,8 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
 
 def part_key(context: SiteContext, part: PartPage, shared: str) -> str:
     """A digest of all a page's content is made from: the checker's code, the rules it links
-    and previews (`shared`), the list's pages, and each scenario it shows (its YAML text, and
-    where that stands)."""
+    and previews (`rules_digest`), the list's pages, and each scenario it shows (its YAML
+    text, and where that stands)."""
     listed = context.more[part.uri]
     said = "\x00".join(
         f"{e.id}\x00{e.location.path}\x00{e.location.line}\x00{e.location.col}\x00"
@@ -127,24 +127,6 @@ def part_key(context: SiteContext, part: PartPage, shared: str) -> str:
         for e in (*part.rows, *(e for _, _, members in part.sections for e in members)))
     return hashlib.sha256(f"{shared}\n{part.uri}\n{listed}\n{list_pages(context, listed.game)}"
                           f"\n{said}".encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _shared(context: SiteContext) -> str:
-    """A digest of what every page's content depends on beyond its scenarios: the checker's
-    code, where each rule is, its title and text, and how pages link each other."""
-    rules, index = context.rules, context.index
-    digest = hashlib.sha256(f"{context.checks.engine}\n{rules.use_directory_urls}"
-                            f"{rules.source_links}\n".encode())
-    for rule, anchor in sorted(rules.anchors.items()):
-        digest.update(f"{rule}\x00{anchor.page}\x00".encode())
-    for rule, title in sorted(rules.titles.items()):
-        digest.update(f"{rule}\x00{title}\x00".encode("utf-8", "surrogatepass"))
-    for rule, item in sorted(index.items.items()):
-        digest.update(f"{rule}\x00{item.page}\x00{item.text}\x00".encode("utf-8",
-                                                                          "surrogatepass"))
-    for page, title in sorted(index.page_titles.items()):
-        digest.update(f"{page}\x00{title}\x00".encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()
 
 
 class _Kept:

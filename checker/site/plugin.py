@@ -162,10 +162,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.context is not None and self.folders is not None:
             site = Path(config.site_dir)
-            # The build's own rules.json, in place of any copy the docs folder holds.
-            write_rules_json(site / FILE, self.context)
-            # What checks scenarios in the page: the runtime, the checker, the ask templates.
             store = self.checks.store
+            # The build's own rules.json, in place of any copy the docs folder holds.
+            write_rules_json(site / FILE, self.context,
+                             cache=store.folder if store is not None else None)
+            # What checks scenarios in the page: the runtime, the checker, the ask templates.
             write_bundle(site / BUNDLE, self.context.standalone, GAMES,
                          cache=store.folder if store is not None else None)
             # The pages a long list continues on, but the first: from its frame.

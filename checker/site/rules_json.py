@@ -12,16 +12,19 @@ docs folder before the build, and an extension-only build reports a copy out of 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
 from checker.location import Location, Problem
 from checker.rulebook import RULE_ID
-from checker.site.context import SiteContext, walkthrough_pages
+from checker.site.context import SiteContext, rules_digest, walkthrough_pages
 from checker.site.coverage import rule_order
 from checker.site.rule_entries import rule_title
 from checker.site.rulemap import page_url
+from checker.site.store import kept_file
+from checker.site.verify import source_key
 from checker.site.writing import write_if_changed
 
 FILE = "rules.json"
@@ -126,9 +129,29 @@ def rules_json(context: SiteContext) -> bytes:
                       separators=(",", ":")).encode("utf-8") + b"\n"
 
 
-def write_rules_json(path: Path, context: SiteContext) -> bool:
-    """Write rules.json at `path` unless it holds the same already; whether it wrote."""
-    return write_if_changed(path, rules_json(context))
+def write_rules_json(path: Path, context: SiteContext, cache: Path | None = None) -> bool:
+    """Write rules.json at `path` unless it holds the same already; whether it wrote. With a
+    `cache` folder, the file is kept there under a digest of all it is made from
+    (`rules_key`), and taken from there while nothing it says changed."""
+    if cache is None:
+        return write_if_changed(path, rules_json(context))
+    return write_if_changed(path, kept_file(cache, f"rules-{rules_key(context)}.json",
+                                            lambda: rules_json(context)))
+
+
+def rules_key(context: SiteContext) -> str:
+    """A digest of all rules.json is made from: the rules (`rules_digest`), the references to
+    each, and each scenario's id, text, place and the page that shows it."""
+    digest = hashlib.sha256(f"{FORMAT}\n{VERSION}\n{rules_digest(context)}\n".encode())
+    for rule, mentions in sorted(context.index.mentions.items()):
+        within = sorted({m.within for m in mentions if m.within is not None})
+        digest.update(f"{rule}\x00{within}\x00".encode("utf-8", "surrogatepass"))
+    shown_on = walkthrough_pages(context)
+    digest.update("\x00".join(
+        f"{e.id}\x01{source_key(e.source)}\x01{e.location.path}\x01{e.location.line}\x01"
+        f"{shown_on.get(e.id)}" for e in context.examples.values()).encode("utf-8",
+                                                                         "surrogatepass"))
+    return digest.hexdigest()
 
 
 def stale_copy(docs: Path, shown: str, context: SiteContext) -> list[Problem]:
