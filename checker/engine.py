@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from checker.rulebook import RuleBook
-from checker.scenario import Scenario, Step
-from checker.sentences import Sentences
-from checker.vocabulary import Vocabulary
+
+if TYPE_CHECKING:  # a site rebuilt from its cache needs rulesets, not scenarios
+    from checker.scenario import Scenario, Step
+    from checker.sentences import Sentences
+    from checker.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TypeVar
 
 from checker.engine import Ruleset, RuleViolation, run
+from checker.ids import first_uses
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.scenario import Scenario, build
-from checker.sources import ReadError, find_files, read_text, texts_in_file
+from checker.sources import ReadError, find_files, read_problem, read_text, texts_in_file
 from checker.verdict import Verdict, judge
 from checker.yamlsource import load
 
@@ -108,10 +108,6 @@ def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None,
     return load_file(name, content, games, seen)
 
 
-def read_problem(name: str, error: ReadError) -> Problem:
-    return Problem(Location(name, error.line, error.col), f"cannot read file: {error.reason}")
-
-
 def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
     ruleset = games[scenario.game]
     try:
@@ -123,34 +119,6 @@ def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
         problem = InternalError(scenario.location, f"internal error in the {scenario.game} "
                                                    f"engine: {type(exc).__name__}: {exc}")
     return Verdict(scenario, None, problems=[problem])
-
-
-class Identified(Protocol):
-    """Anything with a scenario id and the place it was given."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def location(self) -> Location: ...
-
-
-T = TypeVar("T", bound=Identified)
-
-
-def first_uses(items: Iterable[T], first: dict[str, Location]) -> tuple[list[T], list[Problem]]:
-    """The items whose id was not seen before, and a problem for each later copy. `first` maps
-    the ids seen so far to where they were, and is updated."""
-    kept: list[T] = []
-    problems: list[Problem] = []
-    for item in items:
-        if item.id in first:
-            problems.append(Problem(item.location, f"duplicate scenario id '{item.id}' (first "
-                                    f"used at {first[item.id]})"))
-            continue
-        first[item.id] = item.location
-        kept.append(item)
-    return kept, problems
 
 
 def duplicate_ids(loaded: Iterable[Loaded], first: dict[str, Location] | None = None) -> None:

@@ -31,6 +31,10 @@ class ReadError(Exception):
         self.reason, self.line, self.col = reason, line, col
 
 
+def read_problem(name: str, error: ReadError) -> Problem:
+    return Problem(Location(name, error.line, error.col), f"cannot read file: {error.reason}")
+
+
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 

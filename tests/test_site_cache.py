@@ -19,11 +19,11 @@ from checker.games import GAMES
 from checker.location import Location, Problem
 from checker.site import verify
 from checker.site.context import render
+from checker.site.placing import Links
 from checker.site.results import Example, Result
 from checker.site.rulemap import RuleMap
 from checker.site.rules_json import rules_json
 from checker.site.store import ResultStore
-from checker.site.walkthrough import Links
 from checker.yamlsource import Text
 
 STORE = Path(".cache") / "plugin" / "checker" / "results.json"

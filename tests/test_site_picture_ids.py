@@ -1,5 +1,5 @@
 """Picture ids are unique on a page: each walkthrough's start with a prefix taken from its
-scenario's id (`walkthrough.prefix`), and two scenarios whose prefixes are the same, once in
+scenario's id (`placing.prefix`), and two scenarios whose prefixes are the same, once in
 millions of pairs, still get pictures of their own when one page shows both."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sites import GOOD_YAML, built, html, make_site
 
-from checker.site.walkthrough import prefix
+from checker.site.placing import prefix
 
 
 def colliding_ids() -> tuple[str, str]:

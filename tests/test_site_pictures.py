@@ -17,8 +17,9 @@ from checker.games import GAMES
 from checker.games.ti4.ruleset import TI4
 from checker.runner import check_scenario, load_file
 from checker.site.context import render
+from checker.site.placing import Links, prefix
 from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Links, Pictures, prefix
+from checker.site.walkthrough import Pictures
 from checker.svg import fixed, num, picture, tag
 from checker.yamlsource import Text
 
@@ -247,7 +248,7 @@ class _Undrawn:
 
 def test_the_walkthrough_stays_one_byte_a_character_and_token_free() -> None:
     """Pictures go into the cached draft as they are: no character above U+00FF (see
-    `walkthrough.one_byte`), and none of the characters that mark its tokens."""
+    `placing.one_byte`), and none of the characters that mark its tokens."""
     html = walkthrough(MAP_PATH, MAP_SCENARIO.replace("Red", "R\u00f8d"),
                        page="arcs/standard-actions.md")
     assert "<svg" in html and "R&#248;d" in html

@@ -9,9 +9,10 @@ from pathlib import Path
 from checker.games import GAMES
 from checker.location import Location
 from checker.site.context import render
+from checker.site.placing import Links
 from checker.site.rulemap import Anchor, RuleMap
 from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Links, state_changes
+from checker.site.walkthrough import state_changes
 from checker.yamlsource import Text
 
 ROOT = Path(__file__).resolve().parent.parent

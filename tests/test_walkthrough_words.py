@@ -14,8 +14,8 @@ from checker.games import GAMES
 from checker.site.context import render, walkthrough_pages
 from checker.site.gather import gather
 from checker.site.host import SiteFolders
+from checker.site.placing import Links
 from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Links
 
 ROOT = Path(__file__).resolve().parent.parent
 

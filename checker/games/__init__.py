@@ -9,12 +9,14 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from checker.engine import Event, Outcome, Ruleset
 from checker.rulebook import RuleBook
-from checker.sentences import Sentences
-from checker.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from checker.sentences import Sentences
+    from checker.vocabulary import Vocabulary
 
 
 class Game:

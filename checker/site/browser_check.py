@@ -20,8 +20,9 @@ from checker.engine import Run
 from checker.games import GAMES
 from checker.location import InternalError, Location, Problem
 from checker.runner import check_scenario, read_file
+from checker.site.placing import Links, place
 from checker.site.rulemap import Anchor, RuleMap, page_url
-from checker.site.walkthrough import Links, draft, narration, place
+from checker.site.walkthrough import draft, narration
 from checker.verdict import Verdict
 
 FILE = "scenario.yaml"

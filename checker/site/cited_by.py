@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from checker.site.placing import one_byte, step_anchor
 from checker.site.results import Example
 from checker.site.rule_index import Mention, RuleIndex
 from checker.site.rulemap import RuleMap, escape
 from checker.site.syntax import label
-from checker.site.walkthrough import one_byte, step_anchor
 
 SHOWN = 12
 """Entries shown in each list of a rule's disclosure; the others are counted."""

@@ -12,23 +12,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.engine import Ruleset
+from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.rulebook import RuleBook
-from checker.runner import first_uses, read_problem
 from checker.site.cited_by import RuleUses, rule_uses
 from checker.site.coverage import coverage_problems
 from checker.site.glossary import Glossary, read_glossaries
+from checker.site.placing import Links, place, prefix, renamed_pictures, step_anchor
 from checker.site.results import CheckedText, Example
 from checker.site.rule_index import RuleIndex, index_rules
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
 from checker.site.site_files import stale_problems
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Links, place, prefix, renamed_pictures, step_anchor
 from checker.sources import (
     YAML_SUFFIXES,
     OnError,
     ReadError,
+    read_problem,
     texts_in_file,
     walk,
 )

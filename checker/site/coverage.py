@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from checker.engine import Ruleset
 from checker.location import Problem
 from checker.site.cited_by import RuleUses, verified
+from checker.site.placing import Links, one_byte
 from checker.site.rule_entries import rule_title
 from checker.site.rulemap import escape
 from checker.site.syntax import PageScan
-from checker.site.walkthrough import Links, one_byte
 
 if TYPE_CHECKING:  # the context checks coverage lines with `coverage_problems`
     from checker.site.context import SiteContext

@@ -23,12 +23,11 @@ from typing import TextIO
 
 from checker.engine import Ruleset
 from checker.location import Location, Problem
-from checker.runner import read_problem
 from checker.site.context import Page, SiteContext, collect, display
 from checker.site.host import SiteFolders
 from checker.site.rules_json import stale_copy
 from checker.site.verify import ScenarioChecks
-from checker.sources import MARKDOWN_SUFFIXES, ReadError, read_text, walk
+from checker.sources import MARKDOWN_SUFFIXES, ReadError, read_problem, read_text, walk
 
 Fingerprint = tuple[tuple[str, int, int], ...]
 """Every file of the docs and scenario folders, with its modification time and size."""

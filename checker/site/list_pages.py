@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from checker.site.context import SiteContext, fill_slots, list_pages, rules_digest
+from checker.site.placing import Links
 from checker.site.scenario_list import PartPage, part_html, part_page
 from checker.site.verify import source_key
-from checker.site.walkthrough import Links
 from checker.site.writing import replace_file
 
 _TITLE = "\x00title\x00"

@@ -29,6 +29,7 @@ from checker.site.context import SiteContext, failure_html
 from checker.site.coverage import coverage_lines
 from checker.site.gather import site_context
 from checker.site.host import host_of
+from checker.site.placing import Links
 from checker.site.previews import PreviewData, TermProcessor
 from checker.site.rule_entries import make_entries
 from checker.site.rulemap import escape
@@ -43,7 +44,6 @@ from checker.site.syntax import (
     label,
     prose_lines,
 )
-from checker.site.walkthrough import Links
 from checker.sources import fence_spans
 
 _ITEMS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6"}

@@ -20,9 +20,9 @@ from markdown import Markdown
 from markdown.treeprocessors import Treeprocessor
 
 from checker.site.glossary import Glossary, Term
+from checker.site.placing import one_byte
 from checker.site.rulemap import escape
 from checker.site.syntax import label
-from checker.site.walkthrough import one_byte
 
 if TYPE_CHECKING:
     from checker.site.context import SiteContext

@@ -81,7 +81,7 @@ class Example:
     failures: tuple[Problem, ...]
     html: str | Draft
     """The walkthrough draft: rule links, failures and the source as tokens
-    (`walkthrough.place`); `str` of it, as kept in the result store (`Draft`)."""
+    (`placing.place`); `str` of it, as kept in the result store (`Draft`)."""
     said: str
     """What search finds of the walkthrough: its title and narration, as escaped text."""
     source: str | SourceFile = ""

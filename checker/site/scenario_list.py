@@ -32,10 +32,10 @@ from checker.site.context import (
     section_of,
     section_order,
 )
+from checker.site.placing import Links
 from checker.site.previews import in_order, preview_html
 from checker.site.results import Example
 from checker.site.rulemap import escape
-from checker.site.walkthrough import Links
 
 
 def scenario_list(context: SiteContext, game: str, links: Links,

@@ -18,7 +18,6 @@ from pathlib import Path
 
 from checker.engine import Ruleset
 from checker.location import Location, Problem
-from checker.schema import scenario_schema
 from checker.site.store import kept_file
 from checker.site.verify import engine_version
 from checker.site.writing import replace_file
@@ -87,6 +86,8 @@ def served(path: str, source: bytes) -> bytes:
 
 
 def _schema(games: Mapping[str, Ruleset]) -> bytes:
+    from checker.schema import scenario_schema  # only when not kept: it needs the scenarios
+
     # Compact, for tools to read: indenting would take the pure-Python JSON encoder.
     return json.dumps(scenario_schema(games), separators=(",", ":")).encode("utf-8")
 

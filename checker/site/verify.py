@@ -23,11 +23,8 @@ import yaml
 import checker
 from checker.engine import Ruleset, Run
 from checker.location import InternalError, Location, Problem, ScenarioError
-from checker.runner import check_scenario
-from checker.scenario import build
 from checker.site.results import CheckedText, Example, Result, SourceFile
 from checker.site.store import FileRecord, ResultStore
-from checker.site.walkthrough import draft, narration, summary
 from checker.sources import read_text
 from checker.yamlsource import Text, load
 
@@ -144,6 +141,12 @@ class ScenarioChecks:
         return _place(result, text.path, text.line_offset, text.col_offset, text.text)
 
     def _run(self, yaml_text: str) -> Result:
+        # Imported here: a rebuild from the cache runs nothing, and these import the engine,
+        # the scenarios and the drawing (a tenth of the time such a build adds).
+        from checker.runner import check_scenario
+        from checker.scenario import build
+        from checker.site.walkthrough import draft, narration, summary
+
         unplaced = Text("", yaml_text)
         try:
             scenarios = build(load(unplaced), unplaced, self.games)

@@ -8,56 +8,34 @@ would run again as page code. Everything the stepper needs is in the elements th
 
 A walkthrough is drafted once per scenario text, independent of the page that shows it and
 of where the text stands: rule links are tokens, and so is the list of failures (whose
-locations depend on the file). `place` turns a draft into the HTML of one page. Drafts are
-what the site's result cache keeps, so a rebuild neither runs nor renders a scenario again.
+locations depend on the file). `placing.place` turns a draft into the HTML of one page.
+Drafts are what the site's result cache keeps, so a rebuild neither runs nor renders a
+scenario again (nor imports this module).
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from checker.changes import changed
 from checker.engine import Run, StepRecord
-from checker.location import Location, Problem
 from checker.scenario import Claims, Scenario
 from checker.sentences import ARROW, Words, claims_words, sentences_of, step_sentence
-from checker.site.rulemap import RuleMap, escape
+from checker.site.placing import (
+    FAILURES,
+    SOURCE,
+    LinkMaker,
+    base36,
+    one_byte,
+    prefix,
+    step_anchor,
+    token,
+)
+from checker.site.rulemap import escape
 from checker.svg import FIXED, num
 from checker.verdict import Verdict
-
-_WIDE = re.compile("[^\x00-\xff]")
-_FAILURES = "\x02!\x03"
-_SOURCE = "\x02=\x03"
-
-
-LinkMaker = Callable[[str], str]
-"""Makes the link to a rule id: `Links` for a page, or tokens in a draft."""
-
-
-class Links:
-    """Rule links as seen from one page."""
-
-    def __init__(self, rules: RuleMap, page: str) -> None:
-        self.rules, self.page = rules, page
-        self._made: dict[str, str] = {}
-
-    @property
-    def linked(self) -> list[str]:
-        """The rules linked so far."""
-        return list(self._made)
-
-    def __call__(self, rule: str) -> str:
-        link = self._made.get(rule)
-        if link is None:
-            link = self._made[rule] = one_byte(self.rules.link(rule, self.page))
-        return link
-
-
-def _token(rule: str) -> str:
-    return f"\x02{rule}\x03"
 
 
 def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
@@ -66,23 +44,15 @@ def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
     run = verdict.run
     failed = "" if verdict.passed else " wt--failed"
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
-             _head(scenario, verdict.passed, _token) + _FAILURES]
+             _head(scenario, verdict.passed, token) + FAILURES]
     if run is not None:
         initial = run.ruleset.describe(run.initial)
         drawn = Pictures(run, scenario.id).all()
-        parts += [_setup(initial, drawn[0]), _steps(run, initial, notes, _token, drawn[1:]),
-                  _outcome(run, _token),
-                  _claims(run, scenario.expect, _token, "Checked at the end")]
-    parts += [_SOURCE, "</div>"]
+        parts += [_setup(initial, drawn[0]), _steps(run, initial, notes, token, drawn[1:]),
+                  _outcome(run, token),
+                  _claims(run, scenario.expect, token, "Checked at the end")]
+    parts += [SOURCE, "</div>"]
     return one_byte("\n".join(parts))
-
-
-def one_byte(html: str) -> str:
-    """`html` with every character above U+00FF written as a character reference. Python
-    keeps a string with one such character at two or four bytes a character: one dash in a
-    page of a thousand walkthroughs would make every copy of the page, and its encoding
-    when written, many times slower. Every piece of a walkthrough goes through here."""
-    return html if html.isascii() else _WIDE.sub(lambda m: f"&#{ord(m[0])};", html)
 
 
 def narration(scenario: Scenario) -> tuple[str, ...]:
@@ -96,25 +66,6 @@ def summary(scenario: Scenario, notes: tuple[str, ...]) -> str:
     """What search should find of a walkthrough, as escaped text: its title and its
     `narration`."""
     return escape(" ".join([scenario.title, *filter(None, notes)]))
-
-
-def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str = "",
-          where: Location | None = None) -> str:
-    """A draft as the HTML of the page `links` is for, with the failures where they stand and
-    the YAML source it came from, named by `where` the scenario starts (its file, or its page
-    and line), so that an editor knows where to change it."""
-    pieces = html.split("\x02")
-    out = [pieces[0]]
-    for piece in pieces[1:]:
-        token, _, rest = piece.partition("\x03")
-        out.append(_failures(failures) if token == "!" else _source(source, where)
-                   if token == "=" else links(token))
-        out.append(rest)
-    return "".join(out)
-
-
-def step_anchor(scenario_id: str, index: int) -> str:
-    return f"{scenario_id}--step-{index}"
 
 
 def _comment_above(lines: list[str], line: int) -> str:
@@ -140,15 +91,6 @@ def _head(scenario: Scenario, passed: bool, links: LinkMaker) -> str:
     rules = f' <span class="wt-about">Illustrates {about}</span>' if about else ""
     return (f'<p class="wt-title"><a class="wt-link" href="#{escape(scenario.id)}">'
             f'{escape(scenario.title)}</a></p>\n<p class="wt-meta">{badge}{rules}</p>')
-
-
-def _failures(failures: Iterable[Problem]) -> str:
-    items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
-                    for p in failures)
-    if not items:
-        return ""
-    return (f'\n<div class="wt-failure" role="alert"><p>The engine does not agree with this '
-            f'example:</p><ul>{one_byte(items)}</ul></div>')
 
 
 def table(picture: str) -> str:
@@ -204,7 +146,7 @@ class Pictures:
         names: dict[str, str] = {}
         for name in _NAMED.findall("".join(drawn)):
             if name in shown:
-                names[name] = f"{self._prefix}{_base36(len(names))}"
+                names[name] = f"{self._prefix}{base36(len(names))}"
 
         def tidy(picture: str) -> str:
             out: list[str] = []
@@ -249,7 +191,7 @@ class Pictures:
             x, y = float(found["x"] or 0), float(found["y"] or 0)
             known = self._ids.get(body)
             if known is None:
-                name = f"{self._prefix}{_base36(len(self._ids))}"
+                name = f"{self._prefix}{base36(len(self._ids))}"
                 self._ids[body] = (name, x, y)
                 moved = found["moved"] or ""
                 part = f'<g id="{name}"{moved}>{self._parts(body)}</g>'
@@ -260,31 +202,6 @@ class Pictures:
             out += [svg[at:found.start()], part]
             at = end
         return "".join(out) + svg[at:]
-
-
-def prefix(scenario_id: str) -> str:
-    """The start of a walkthrough's picture ids: a letter and five letters or digits from a
-    hash of the scenario's id. Two scenarios share it once in about 60 million pairs; a page
-    showing both renames the ids of the second (`SiteContext._render`)."""
-    digest = int.from_bytes(hashlib.blake2s(scenario_id.encode("utf-8"), digest_size=8)
-                            .digest(), "big")
-    return "p" + _base36(digest)[-5:].rjust(5, "0")
-
-
-def renamed_pictures(html: str, old: str, new: str) -> str:
-    """A walkthrough's HTML with its picture ids starting `new` instead of `old` (`prefix`):
-    for the rare page where two walkthroughs' prefixes are the same."""
-    return html.replace(f'<g id="{old}', f'<g id="{new}').replace(
-        f'xlink:href="#{old}', f'xlink:href="#{new}')
-
-
-def _base36(number: int) -> str:
-    digits = ""
-    while True:
-        number, digit = divmod(number, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
-        if not number:
-            return digits
 
 
 def _offset(axis: str, by: float) -> str:
@@ -406,16 +323,3 @@ def _outcome(run: Run, links: LinkMaker) -> str:
             f'{links(run.outcome.rule)}: {escape(run.outcome.reason)}.</p>')
 
 
-def _source(text: str, where: Location | None) -> str:
-    return (f'<details class="wt-source"><summary>YAML source{_where(where)}</summary>'
-            f'<pre><code class="language-yaml">{one_byte(escape(text))}</code></pre></details>')
-
-
-def _where(location: Location | None) -> str:
-    """Where to edit the scenario: its file, with the line it starts on unless that is the
-    first (a page's fence, a file of several scenarios)."""
-    if location is None or not location.path:
-        return ""
-    line = f", line {location.line}" if location.line > 1 else ""
-    return (f' <span class="wt-where">in <code>{one_byte(escape(location.path))}</code>'
-            f'{line}</span>')

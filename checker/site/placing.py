@@ -1,0 +1,125 @@
+"""A walkthrough draft (`walkthrough.draft`) placed on a page: its tokens turned into the
+page's rule links, the scenario's failures where they stand and its YAML source, and its
+picture ids kept unique on the page. A rebuild from the result cache only places drafts, so
+this module needs none of the checker's engine, scenarios or drawing."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable
+
+from checker.location import Location, Problem
+from checker.site.rulemap import RuleMap, escape
+
+_WIDE = re.compile("[^\x00-\xff]")
+
+
+FAILURES = "\x02!\x03"
+"""The token a draft holds where the failures of the scenario go, placed on each page."""
+SOURCE = "\x02=\x03"
+"""The token a draft holds where the YAML source goes."""
+
+
+LinkMaker = Callable[[str], str]
+"""Makes the link to a rule id: `Links` for a page, or tokens in a draft."""
+
+
+class Links:
+    """Rule links as seen from one page."""
+
+    def __init__(self, rules: RuleMap, page: str) -> None:
+        self.rules, self.page = rules, page
+        self._made: dict[str, str] = {}
+
+    @property
+    def linked(self) -> list[str]:
+        """The rules linked so far."""
+        return list(self._made)
+
+    def __call__(self, rule: str) -> str:
+        link = self._made.get(rule)
+        if link is None:
+            link = self._made[rule] = one_byte(self.rules.link(rule, self.page))
+        return link
+
+
+def token(rule: str) -> str:
+    """The token a draft holds for a link to `rule`, made for each page by `Links`."""
+    return f"\x02{rule}\x03"
+
+
+def one_byte(html: str) -> str:
+    """`html` with every character above U+00FF written as a character reference. Python
+    keeps a string with one such character at two or four bytes a character: one dash in a
+    page of a thousand walkthroughs would make every copy of the page, and its encoding
+    when written, many times slower. Every piece of a walkthrough goes through here."""
+    return html if html.isascii() else _WIDE.sub(lambda m: f"&#{ord(m[0])};", html)
+
+
+def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str = "",
+          where: Location | None = None) -> str:
+    """A draft as the HTML of the page `links` is for, with the failures where they stand and
+    the YAML source it came from, named by `where` the scenario starts (its file, or its page
+    and line), so that an editor knows where to change it."""
+    pieces = html.split("\x02")
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        token, _, rest = piece.partition("\x03")
+        out.append(_failures(failures) if token == "!" else _source(source, where)
+                   if token == "=" else links(token))
+        out.append(rest)
+    return "".join(out)
+
+
+def step_anchor(scenario_id: str, index: int) -> str:
+    return f"{scenario_id}--step-{index}"
+
+
+def _failures(failures: Iterable[Problem]) -> str:
+    items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
+                    for p in failures)
+    if not items:
+        return ""
+    return (f'\n<div class="wt-failure" role="alert"><p>The engine does not agree with this '
+            f'example:</p><ul>{one_byte(items)}</ul></div>')
+
+
+def prefix(scenario_id: str) -> str:
+    """The start of a walkthrough's picture ids: a letter and five letters or digits from a
+    hash of the scenario's id. Two scenarios share it once in about 60 million pairs; a page
+    showing both renames the ids of the second (`SiteContext._render`)."""
+    digest = int.from_bytes(hashlib.blake2s(scenario_id.encode("utf-8"), digest_size=8)
+                            .digest(), "big")
+    return "p" + base36(digest)[-5:].rjust(5, "0")
+
+
+def renamed_pictures(html: str, old: str, new: str) -> str:
+    """A walkthrough's HTML with its picture ids starting `new` instead of `old` (`prefix`):
+    for the rare page where two walkthroughs' prefixes are the same."""
+    return html.replace(f'<g id="{old}', f'<g id="{new}').replace(
+        f'xlink:href="#{old}', f'xlink:href="#{new}')
+
+
+def base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not number:
+            return digits
+
+
+def _source(text: str, where: Location | None) -> str:
+    return (f'<details class="wt-source"><summary>YAML source{_where(where)}</summary>'
+            f'<pre><code class="language-yaml">{one_byte(escape(text))}</code></pre></details>')
+
+
+def _where(location: Location | None) -> str:
+    """Where to edit the scenario: its file, with the line it starts on unless that is the
+    first (a page's fence, a file of several scenarios)."""
+    if location is None or not location.path:
+        return ""
+    line = f", line {location.line}" if location.line > 1 else ""
+    return (f' <span class="wt-where">in <code>{one_byte(escape(location.path))}</code>'
+            f'{line}</span>')
