@@ -163,15 +163,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.context is not None and self.folders is not None:
             site = Path(config.site_dir)
             store = self.checks.store
+            cache = store.folder if store is not None else None
             # The build's own rules.json, in place of any copy the docs folder holds.
-            write_rules_json(site / FILE, self.context,
-                             cache=store.folder if store is not None else None)
+            write_rules_json(site / FILE, self.context, cache=cache)
             # What checks scenarios in the page: the runtime, the checker, the ask templates.
-            write_bundle(site / BUNDLE, self.context.standalone, GAMES,
-                         cache=store.folder if store is not None else None)
+            write_bundle(site / BUNDLE, self.context.standalone, GAMES, cache=cache)
             # The pages a long list continues on, but the first: from its frame.
-            written = write_pages(self.context, self.frames, site, self.urls,
-                                  cache=store.folder if store is not None else None)
+            written = write_pages(self.context, self.frames, site, self.urls, cache=cache)
             add_to_sitemap(site, written)
             add_to_search(site, written)
         self._unpin()

@@ -8,63 +8,70 @@ from checker.location import Location, Problem
 from checker.sources import ReadError, read_text
 
 
-class Draft:
-    """A walkthrough draft kept in the result store, decoded when first read (`str`); its
-    `len` is the draft's length in characters, known without decoding it."""
+class LazyText:
+    """Text known by its length until it is first read (`str`), then kept: what the result
+    store and the scenario files give a rebuild, which reads only what its pages show."""
 
-    __slots__ = ("_data", "_size", "_text")
+    __slots__ = ("_length", "_text")
 
-    def __init__(self, data: memoryview, size: int) -> None:
-        self._data, self._size = data, size
+    def __init__(self, length: int) -> None:
+        self._length = length
         self._text: str | None = None
+
+    def _read(self) -> str:
+        raise NotImplementedError
 
     def __str__(self) -> str:
         if self._text is None:
-            try:
-                self._text = str(self._data, "utf-8", "surrogatepass")
-            except UnicodeDecodeError:  # a damaged cache: its page shows U+FFFD, no more
-                self._text = str(self._data, "utf-8", "replace")
-            self._data = memoryview(b"")
-        return self._text
-
-    def __len__(self) -> int:
-        return self._size
-
-    def __eq__(self, other: object) -> bool:
-        return str(self) == str(other) if isinstance(other, (str, Draft)) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-
-class SourceFile:
-    """The YAML text of a standalone scenario file that a build did not read, as the file was
-    unchanged since its text was checked (`ScenarioChecks.check_file`): read when first shown
-    (`str`); its length in characters and the key of its text known without reading it."""
-
-    __slots__ = ("_length", "_text", "key", "path")
-
-    def __init__(self, path: str, key: str, length: int) -> None:
-        self.path, self.key, self._length = path, key, length
-        self._text: str | None = None
-
-    def __str__(self) -> str:
-        if self._text is None:
-            try:
-                self._text = read_text(self.path)
-            except ReadError:  # gone since the build began: the next build reports it
-                self._text = ""
+            self._text = self._read()
         return self._text
 
     def __len__(self) -> int:
         return self._length
 
     def __eq__(self, other: object) -> bool:
-        return str(self) == str(other) if isinstance(other, (str, SourceFile)) else \
+        return str(self) == str(other) if isinstance(other, (str, LazyText)) else \
             NotImplemented
 
     def __hash__(self) -> int:
         return hash(str(self))
+
+
+class Draft(LazyText):
+    """A walkthrough draft kept in the result store, decoded when first read; its `len` is
+    the draft's length in characters, known without decoding it."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: memoryview, size: int) -> None:
+        super().__init__(size)
+        self._data = data
+
+    def _read(self) -> str:
+        try:
+            text = str(self._data, "utf-8", "surrogatepass")
+        except UnicodeDecodeError:  # a damaged cache: its page shows U+FFFD, no more
+            text = str(self._data, "utf-8", "replace")
+        self._data = memoryview(b"")
+        return text
+
+
+class SourceFile(LazyText):
+    """The YAML text of a standalone scenario file that a build did not read, as the file was
+    unchanged since its text was checked (`ScenarioChecks.check_file`): read when first shown;
+    its length in characters and the key of its text known without reading it."""
+
+    __slots__ = ("key", "path")
+
+    def __init__(self, path: str, key: str, length: int) -> None:
+        super().__init__(length)
+        self.path, self.key = path, key
+
+    def _read(self) -> str:
+        try:
+            return read_text(self.path)
+        except ReadError:  # gone since the build began: the next build reports it
+            return ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,7 +146,7 @@ def rules_key(context: SiteContext) -> str:
     for rule, mentions in sorted(context.index.mentions.items()):
         within = sorted({m.within for m in mentions if m.within is not None})
         digest.update(f"{rule}\x00{within}\x00".encode("utf-8", "surrogatepass"))
-    shown_on = walkthrough_pages(context)
+    shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     digest.update("\x00".join(
         f"{e.id}\x01{source_key(e.source)}\x01{e.location.path}\x01{e.location.line}\x01"
         f"{shown_on.get(e.id)}" for e in context.examples.values()).encode("utf-8",
