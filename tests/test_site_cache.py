@@ -155,9 +155,42 @@ def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
                "e": Result((), (Problem(Location("", 1, 1), "bad"),))}
     store = ResultStore(tmp_path / "store")
     store.save("engine", results)
-    assert store.load("engine") == results
+    kept = store.load("engine")
+    assert kept.keys() == results.keys()
+    for key, result in results.items():
+        for place in (("", 0, 0, ""), ("docs/ti4/a.md", 7, 4, "text")):
+            assert kept[key].placed(*place) == result.placed(*place)
+    assert kept["k"].placed("a.md", 7, 4, "")
     assert store.load("another engine") == {}
     assert not list((tmp_path / "store").glob(".results-*")), "no temporary file is left"
+
+
+def test_a_kept_result_saved_again_keeps_its_draft_as_it_was(tmp_path: Path) -> None:
+    """A build that runs one text again saves the others as the store kept them: their
+    drafts copied byte for byte, not decoded and encoded again."""
+    example = Example("ti4-x", "T", "ti4", (), Location("", 1, 1), 1, True, (),
+                      "<p>caf\u00e9 \u2014 \U0001f3b2</p>", "said")
+    store = ResultStore(tmp_path / "store")
+    store.save("engine", {"k": Result((example,), ())})
+    store.save("engine", {**store.load("engine"),
+                          "new": Result((replace(example, id="ti4-y"),), ())})
+    again = store.load("engine")
+    assert again["k"].placed("", 0, 0, "") == Result((example,), ()).placed("", 0, 0, "")
+    assert str(again["new"].placed("", 0, 0, "").examples[0].html) == str(example.html)
+
+
+def test_one_damaged_result_in_the_store_is_checked_again_alone(tmp_path: Path) -> None:
+    config = two_pages(tmp_path)
+    runs_of_a_fresh_build(config)
+    store = tmp_path / STORE
+    data = header(store)
+    damaged = next(iter(data["results"]))
+    data["results"][damaged]["examples"][0][4] = "not a line"
+    store.write_text(json.dumps(data) + "\n" + store.read_text(
+        encoding="utf-8").partition("\n")[2], encoding="utf-8")
+    assert runs_of_a_fresh_build(config) == 1
+    assert header(store)["results"][damaged]["examples"][0][4] == 1, "saved again, mended"
+    assert runs_of_a_fresh_build(config) == 0
 
 
 def test_text_in_a_scenario_cannot_forge_a_rule_link_token() -> None:

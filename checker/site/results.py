@@ -117,3 +117,20 @@ class Result:
 
     examples: tuple[Example, ...]
     problems: tuple[Problem, ...]
+
+    def placed(self, path: str, line_offset: int, col_offset: int,
+               source: str | SourceFile) -> CheckedText:
+        """The result of the text from `source` where it stands: in the file `path`, moved
+        down and right by the offsets."""
+        def move(location: Location) -> Location:
+            return Location(path, location.line + line_offset, location.col + col_offset)
+
+        def moved(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
+            return tuple(Problem(move(p.location), p.message) for p in problems) if problems \
+                else ()
+
+        examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
+                                 e.passed, moved(e.failures), e.html, e.said, source,
+                                 e.disputed, e.cites, e.players)
+                         for e in self.examples)
+        return CheckedText(examples, moved(self.problems))

@@ -22,9 +22,9 @@ import yaml
 
 import checker
 from checker.engine import Ruleset, Run
-from checker.location import InternalError, Location, Problem, ScenarioError
+from checker.location import InternalError, Problem, ScenarioError
 from checker.site.results import CheckedText, Example, Result, SourceFile
-from checker.site.store import FileRecord, ResultStore
+from checker.site.store import DAMAGED, FileRecord, KeptResult, ResultStore
 from checker.sources import read_text
 from checker.yamlsource import Text, load
 
@@ -67,7 +67,7 @@ class ScenarioChecks:
         self.runs = 0
         """Scenarios actually run through the engine, for tests and logs."""
         self._engine = ""
-        self._cache: dict[str, Result] = {}
+        self._cache: dict[str, Result | KeptResult] = {}
         self._used: set[str] = set()
         self._changed = False
         self._files: dict[str, FileRecord] = {}
@@ -86,7 +86,8 @@ class ScenarioChecks:
         engine = engine_version()
         if engine != self._engine:
             self._engine = engine
-            self._cache = self.store.load(engine) if self.store is not None else {}
+            self._cache = dict[str, Result | KeptResult](
+                self.store.load(engine) if self.store is not None else {})
             self._files = self.store.load_files(engine) if self.store is not None else {}
         elif self._used:
             self._cache = {key: value for key, value in self._cache.items() if key in self._used}
@@ -122,10 +123,12 @@ class ScenarioChecks:
                 and record[:4] == state and type(key := record[4]) is str \
                 and type(length := record[5]) is int:
             result = self._cache.get(key)
-            if result is not None:
+            placed = _placed(result, name, 0, 0, SourceFile(path, key, length)) \
+                if result is not None else None
+            if placed is not None:
                 self._used.add(key)
                 self._seen[path] = record
-                return _place(result, name, 0, 0, SourceFile(path, key, length))
+                return placed
         content = read_text(path)
         key = text_key(content)
         if state is not None and time.time_ns() - max(state[0], state[1]) > SETTLED_NS:
@@ -135,10 +138,13 @@ class ScenarioChecks:
     def _check(self, text: Text, key: str) -> CheckedText:
         self._used.add(key)
         result = self._cache.get(key)
-        if result is None:
+        placed = _placed(result, text.path, text.line_offset, text.col_offset, text.text) \
+            if result is not None else None
+        if placed is None:
             result = self._cache[key] = self._run(text.text)
             self._changed = True
-        return _place(result, text.path, text.line_offset, text.col_offset, text.text)
+            placed = result.placed(text.path, text.line_offset, text.col_offset, text.text)
+        return placed
 
     def _run(self, yaml_text: str) -> Result:
         # Imported here: a rebuild from the cache runs nothing, and these import the engine,
@@ -197,16 +203,11 @@ def engine_citations(run: Run | None) -> tuple[tuple[str, int], ...]:
     return tuple(first.items())
 
 
-def _place(result: Result, path: str, line_offset: int, col_offset: int,
-           source: str | SourceFile) -> CheckedText:
-    def move(location: Location) -> Location:
-        return Location(path, location.line + line_offset, location.col + col_offset)
 
-    def moved(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
-        return tuple(Problem(move(p.location), p.message) for p in problems) if problems else ()
-
-    examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
-                             e.passed, moved(e.failures), e.html, e.said, source,
-                             e.disputed, e.cites, e.players)
-                     for e in result.examples)
-    return CheckedText(examples, moved(result.problems))
+def _placed(result: Result | KeptResult, path: str, line_offset: int, col_offset: int,
+            source: str | SourceFile) -> CheckedText | None:
+    """`result.placed`; None for a kept result the store's file damaged (run it again)."""
+    try:
+        return result.placed(path, line_offset, col_offset, source)
+    except DAMAGED:
+        return None
