@@ -23,15 +23,22 @@ from checker.site.placing import Links
 from checker.site.results import Example, Result
 from checker.site.rulemap import RuleMap
 from checker.site.rules_json import rules_json
-from checker.site.store import ResultStore
+from checker.site.store import ResultStore, decoded, encoded
 from checker.yamlsource import Text
 
 STORE = Path(".cache") / "plugin" / "checker" / "results.json"
 
 
 def header(store: Path) -> Any:
-    """The JSON line that starts the store (the walkthrough drafts follow it)."""
-    return json.loads(store.read_text(encoding="utf-8").partition("\n")[0])
+    """What the store holds: its engine, and each result as JSON values by key."""
+    engine, values, _ = decoded(store.read_bytes())
+    return {"engine": engine, "results": values}
+
+
+def rewrite(store: Path, results: dict[str, Any]) -> None:
+    """The store with `results` in place of its own, its drafts kept."""
+    engine, _, drafts = decoded(store.read_bytes())
+    store.write_bytes(b"".join(encoded(engine, results, [drafts])))
 
 
 def runs_of_a_fresh_build(config: Path) -> int:
@@ -85,7 +92,7 @@ def test_a_wrong_claim_kept_in_the_cache_still_fails_the_build_at_its_new_place(
 
 
 @pytest.mark.parametrize("damage", ["{not json", '{"format": 2, "engine": "x"}', "[]",
-                                    "BAD-RESULTS", "DRAFT-OUTSIDE"])
+                                    "BAD-RESULTS", "DRAFT-OUTSIDE", "ENDS-OUTSIDE"])
 def test_an_unreadable_or_foreign_cache_is_ignored_and_replaced(
         tmp_path: Path, damage: str) -> None:
     config = two_pages(tmp_path)
@@ -93,15 +100,20 @@ def test_an_unreadable_or_foreign_cache_is_ignored_and_replaced(
     store = tmp_path / STORE
     data = header(store)
     if damage == "BAD-RESULTS":
-        data["results"] = {key: {"examples": [["too", "short"]], "problems": []}
-                           for key in data["results"]}
-        damage = json.dumps(data)
+        rewrite(store, {key: {"examples": [["too", "short"]], "problems": []}
+                        for key in data["results"]})
     elif damage == "DRAFT-OUTSIDE":
         for value in data["results"].values():
             for example in value["examples"]:
                 example[-2] += 10**6
-        damage = json.dumps(data) + "\n" + store.read_text(encoding="utf-8").partition("\n")[2]
-    store.write_text(damage, encoding="utf-8")
+        rewrite(store, data["results"])
+    elif damage == "ENDS-OUTSIDE":
+        head, _, rest = store.read_bytes().partition(b"\n")
+        line = json.loads(head)
+        line["ends"][-1] += 10**9
+        store.write_bytes(json.dumps(line).encode() + b"\n" + rest)
+    else:
+        store.write_text(damage, encoding="utf-8")
     assert runs_of_a_fresh_build(config) == 3
     assert header(store)["engine"] == verify.engine_version()
     assert runs_of_a_fresh_build(config) == 0
@@ -151,8 +163,8 @@ def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
                       "<div>\x02ti4:61.6\x03\x02!\x03\r\n\x02=\x03</div>",
                       "A &quot;title&quot; with &lt;html&gt; é—")
     other = replace(example, id="ti4-y", html="<p>second\rdraft</p>")
-    results = {"k": Result((example, other), ()),
-               "e": Result((), (Problem(Location("", 1, 1), "bad"),))}
+    results = {"k" * 64: Result((example, other), ()),
+               "e" * 64: Result((), (Problem(Location("", 1, 1), "bad"),))}
     store = ResultStore(tmp_path / "store")
     store.save("engine", results)
     kept = store.load("engine")
@@ -160,7 +172,7 @@ def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
     for key, result in results.items():
         for place in (("", 0, 0, ""), ("docs/ti4/a.md", 7, 4, "text")):
             assert kept[key].placed(*place) == result.placed(*place)
-    assert kept["k"].placed("a.md", 7, 4, "")
+    assert kept["k" * 64].placed("a.md", 7, 4, "")
     assert store.load("another engine") == {}
     assert not list((tmp_path / "store").glob(".results-*")), "no temporary file is left"
 
@@ -171,12 +183,13 @@ def test_a_kept_result_saved_again_keeps_its_draft_as_it_was(tmp_path: Path) -> 
     example = Example("ti4-x", "T", "ti4", (), Location("", 1, 1), 1, True, (),
                       "<p>caf\u00e9 \u2014 \U0001f3b2</p>", "said")
     store = ResultStore(tmp_path / "store")
-    store.save("engine", {"k": Result((example,), ())})
+    store.save("engine", {"k" * 64: Result((example,), ())})
     store.save("engine", {**store.load("engine"),
-                          "new": Result((replace(example, id="ti4-y"),), ())})
+                          "n" * 64: Result((replace(example, id="ti4-y"),), ())})
     again = store.load("engine")
-    assert again["k"].placed("", 0, 0, "") == Result((example,), ()).placed("", 0, 0, "")
-    assert str(again["new"].placed("", 0, 0, "").examples[0].html) == str(example.html)
+    assert again["k" * 64].placed("", 0, 0, "") == \
+        Result((example,), ()).placed("", 0, 0, "")
+    assert str(again["n" * 64].placed("", 0, 0, "").examples[0].html) == str(example.html)
 
 
 def test_one_damaged_result_in_the_store_is_checked_again_alone(tmp_path: Path) -> None:
@@ -186,8 +199,7 @@ def test_one_damaged_result_in_the_store_is_checked_again_alone(tmp_path: Path) 
     data = header(store)
     damaged = next(iter(data["results"]))
     data["results"][damaged]["examples"][0][4] = "not a line"
-    store.write_text(json.dumps(data) + "\n" + store.read_text(
-        encoding="utf-8").partition("\n")[2], encoding="utf-8")
+    rewrite(store, data["results"])
     assert runs_of_a_fresh_build(config) == 1
     assert header(store)["results"][damaged]["examples"][0][4] == 1, "saved again, mended"
     assert runs_of_a_fresh_build(config) == 0
@@ -209,7 +221,7 @@ def test_a_damaged_draft_in_the_store_does_not_stop_the_build(tmp_path: Path) ->
     assert mkdocs(config).returncode == 0
     store = tmp_path / ".cache" / "plugin" / "checker" / "results.json"
     data = store.read_bytes()
-    start = data.index(b"\n") + 1
+    start = data.index(b"\n") + 1 + json.loads(data.partition(b"\n")[0])["ends"][-1]
     store.write_bytes(data[:start + 10] + b"\xff\xfe" + data[start + 12:])
     again = mkdocs(config)
     assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr

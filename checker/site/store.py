@@ -2,11 +2,14 @@
 again (`.cache/plugin/checker/` next to mkdocs.yml, as Material keeps its own plugin caches).
 
 One file holds the results of one engine, keyed by the SHA-256 of each YAML text: a line of
-JSON with everything but the walkthrough drafts, then the drafts one after another in UTF-8,
-which the JSON locates by byte offset and length. Each draft is decoded on its own: decoding
-megabytes of HTML out of JSON strings took most of a rebuild's loading time, and one string
-of all the drafts would be stored two bytes a character as soon as one draft held a dash.
-A result is made into examples only where a build places it (`KeptResult`).
+JSON with the engine, the keys and where each result ends (`encoded`), then each result as
+JSON, everything but its walkthrough drafts, then the drafts one after another in UTF-8,
+which each result locates by byte offset and length. A build reads the first line; a
+result is read and made into examples only where the build places it (`KeptResult`): a
+rebuild whose standalone scenarios are kept whole (`standalone`) places a few hundred of
+thousands. Each draft is decoded on its own: decoding megabytes of HTML out of JSON strings
+took most of a rebuild's loading time, and one string of all the drafts would be stored two
+bytes a character as soon as one draft held a dash.
 
 A file that cannot be read, or was written by another engine or format, is ignored: the
 build checks everything again; a result in it that is not what `save` writes is checked
@@ -17,11 +20,12 @@ stops halfway never leaves half a file behind.
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import mmap
 import os
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -29,8 +33,10 @@ from checker.location import Location, Problem
 from checker.site.results import CheckedText, Draft, Example, Result, SourceFile
 from checker.site.writing import replace_file
 
-FORMAT = 8
+FORMAT = 9
 FILE = "results.json"
+_KEY = 64
+"""The length of a key: a SHA-256 in hexadecimal (`verify.text_key`)."""
 FILES = "files.json"
 """Where the state of each standalone scenario file is kept (`FileRecord`)."""
 FILES_FORMAT = 1
@@ -73,13 +79,22 @@ class ResultStore:
                 data = json.loads(header)
                 if data.get("format") != FORMAT or data.get("engine") != engine:
                     return {}
-                drafts = _mapped(kept, len(header))
-            results = data["results"]
-            if not isinstance(results, dict):
-                return {}
-            return {key: KeptResult(value, drafts) for key, value in results.items()}
+                keys, ends = data["keys"], data["ends"]
+                if not (isinstance(keys, str) and isinstance(ends, list)
+                        and len(keys) == _KEY * len(ends)
+                        and all(type(end) is int for end in ends)
+                        and ends == sorted(ends) and (not ends or ends[0] >= 0)):
+                    return {}
+                mapped = _mapped(kept, len(header))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return {}
+        size = ends[-1] if ends else 0
+        if size > len(mapped):
+            return {}
+        values, drafts = mapped[:size], mapped[size:]
+        starts = [0, *ends[:-1]]
+        return {keys[_KEY * n:_KEY * (n + 1)]: KeptResult(values[start:end], drafts)
+                for n, (start, end) in enumerate(zip(starts, ends))}
 
     def load_files(self, engine: str) -> dict[str, FileRecord]:
         """The standalone files' states the last build of `engine` kept (`save_files`)."""
@@ -103,17 +118,15 @@ class ResultStore:
 
     def save(self, engine: str, results: Mapping[str, Result | KeptResult]) -> None:
         drafts = _Drafts()
-        data = {"format": FORMAT, "engine": engine,
-                "results": {key: _plain(result, drafts) for key, result in results.items()}}
+        content = encoded(engine, {key: _plain(result, drafts) for key, result in results.items()},
+                          drafts.texts)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".results-",
                                                  suffix=".tmp")
             try:
                 with os.fdopen(handle, "wb") as out:
-                    out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-                              .encode("utf-8") + b"\n")
-                    out.writelines(drafts.texts)
+                    out.writelines(content)
                 os.chmod(temporary, 0o644)
                 os.replace(temporary, self.path)
             except BaseException:
@@ -122,6 +135,34 @@ class ResultStore:
             self.error = None
         except OSError as exc:
             self.error = f"cannot keep the scenario results in {self.folder}: {exc}"
+
+
+def encoded(engine: str, values: Mapping[str, Any], drafts: Iterable[bytes | memoryview]
+            ) -> list[bytes | memoryview]:
+    """The store's file for `values` (each result as JSON values, by the key of its text)
+    and the `drafts` they locate: a line with the engine, the keys and where each value ends,
+    then the values one after another, then the drafts."""
+    parts = [json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(
+        "utf-8", "surrogatepass") for value in values.values()]
+    keys = "".join(values)
+    if len(keys) != _KEY * len(values):
+        raise ValueError("a key that is not a SHA-256 in hexadecimal")
+    ends = list(itertools.accumulate(map(len, parts)))
+    head = json.dumps({"format": FORMAT, "engine": engine, "keys": keys, "ends": ends},
+                      separators=(",", ":")).encode() + b"\n"
+    return [head, *parts, *drafts]
+
+
+def decoded(content: bytes) -> tuple[str, dict[str, Any], bytes]:
+    """What `encoded` made `content` of: the engine, the values by key and the drafts, for
+    tools and tests that look inside the store. Raises ValueError for anything else."""
+    head, _, rest = content.partition(b"\n")
+    data = json.loads(head)
+    keys, ends = data["keys"], data["ends"]
+    starts = [0, *ends[:-1]]
+    values = {keys[_KEY * n:_KEY * (n + 1)]: json.loads(rest[start:end])
+              for n, (start, end) in enumerate(zip(starts, ends))}
+    return data["engine"], values, rest[ends[-1] if ends else 0:]
 
 
 def _problems(problems: tuple[Problem, ...]) -> list[list[Any]]:
@@ -178,10 +219,18 @@ class KeptResult:
     made into examples in one pass where a build places it: most of thousands are placed
     once, and making a `Result` first, then moving each example, took twice the time."""
 
-    __slots__ = ("drafts", "value")
+    __slots__ = ("_value", "drafts", "raw")
 
-    def __init__(self, value: Any, drafts: memoryview) -> None:
-        self.value, self.drafts = value, drafts
+    def __init__(self, value: memoryview, drafts: memoryview) -> None:
+        self.raw, self.drafts = value, drafts
+        self._value: Any = None
+
+    @property
+    def value(self) -> Any:
+        """The result's JSON values, read from the store's file when first asked for."""
+        if self._value is None:
+            self._value = json.loads(bytes(self.raw))
+        return self._value
 
     def placed(self, path: str, line_offset: int, col_offset: int,
                source: str | SourceFile) -> CheckedText:
