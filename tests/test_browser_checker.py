@@ -37,6 +37,7 @@ from checker.runner import check_scenario, load_file
 from checker.site import browser_bundle
 from checker.site.browser_bundle import FOLDER, checker_zip, write_bundle
 from checker.site.browser_check import BrowserChecker, step_citations
+from checker.site.standalone import empty
 from checker.sources import find_files, read_text, texts_in_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -420,7 +421,7 @@ def test_without_the_runtime_the_controls_say_the_checker_is_unavailable(
     cannot run."""
     bare = tmp_path / "site"
     shutil.copytree(built, bare, ignore=shutil.ignore_patterns("pyodide", "checker.zip"))
-    write_bundle(bare / FOLDER, (), GAMES, runtime=tmp_path / "no-npm-package")
+    write_bundle(bare / FOLDER, empty(), GAMES, runtime=tmp_path / "no-npm-package")
     with serving(bare) as url:
         page = open_page()
         page.goto(f"{url}{PAGE}")

@@ -27,8 +27,7 @@ import yaml
 import checker
 from checker.engine import Ruleset
 from checker.games import MODULES
-from checker.site.context import section_of, section_order
-from checker.site.results import Example
+from checker.site.standalone import Standalone, section_of
 from checker.site.store import kept_file
 from checker.site.verify import engine_version
 from checker.site.writing import write_if_changed
@@ -43,15 +42,13 @@ No `pyodide-lock.json` (120 KB): the worker gives Pyodide one without packages, 
 ever loaded, repeating the real one's `info` (`bundle.json`'s `lock`)."""
 ENTRY = "checker.site.browser_check"
 """The module the worker imports; the zip holds it and the checker modules it imports."""
-_TEMPLATES_PER_SECTION = 12
-"""The most templates an ask page offers for one rules section."""
 
 
-def write_bundle(target: Path, examples: Iterable[Example], games: Mapping[str, Ruleset],
+def write_bundle(target: Path, standalone: Standalone, games: Mapping[str, Ruleset],
                  runtime: Path | None = None, cache: Path | None = None) -> list[str]:
     """Write the bundle into `target` (the site's `FOLDER`), leaving files that hold the same
     bytes alone; the paths written, relative to `target`. The ask pages' templates come from
-    the site's checked `examples` (nothing is run again); the runtime is Pyodide's npm package
+    the site's checked `standalone` scenarios (nothing is run again); the runtime is Pyodide's npm package
     (`PACKAGE`) unless told otherwise, linked rather than copied where the file system allows;
     the checker's zip is kept in `cache` (the plugin's result folder), made anew only when the
     checker's code changes."""
@@ -61,7 +58,7 @@ def write_bundle(target: Path, examples: Iterable[Example], games: Mapping[str, 
     if version is not None:
         files.update({f"pyodide/{name}": runtime / name for name in RUNTIME})
         files["checker.zip"] = _kept_zip(cache)
-    for game, entries in templates(examples, games).items():
+    for game, entries in templates(standalone, games).items():
         files[f"templates/{game}.json"] = _json(entries)
     files["bundle.json"] = _json({
         "available": version is not None, "pyodide": version, "lock": _lock_info(runtime),
@@ -161,38 +158,20 @@ def _runtime_nodes(body: Iterable[ast.stmt]) -> Iterator[ast.AST]:
         yield from ast.walk(statement)
 
 
-def templates(examples: Iterable[Example], games: Mapping[str, Ruleset]) -> dict[str, list[Any]]:
+def templates(whole: Standalone, games: Mapping[str, Ruleset]) -> dict[str, list[Any]]:
     """By game, the situations an ask page starts from: each standalone scenario file holding
     one scenario that the engine verified, grouped by the rules section it is first about, at
-    most `_TEMPLATES_PER_SECTION` a section, in order of section and id."""
-    by_file: dict[str, list[Example]] = {}
-    for example in examples:
-        by_file.setdefault(example.location.path, []).append(example)
-    found: dict[str, list[Example]] = {game: [] for game in games}
-    for members in by_file.values():
-        example = members[0]
-        if len(members) == 1 and example.game in found and example.passed \
-                and not example.disputed:
-            found[example.game].append(example)
+    most `TEMPLATES_PER_SECTION` a section, in order of section and id (`Standalone`)."""
     out: dict[str, list[Any]] = {}
-    for game, chosen in found.items():
-        chosen.sort(key=lambda e: (section_order(_section(e)), e.id))
-        counted: dict[str, int] = {}
+    for game in games:
         out[game] = []
-        for example in chosen:
-            section = _section(example)
-            counted[section] = counted.get(section, 0) + 1
-            if counted[section] <= _TEMPLATES_PER_SECTION:
-                out[game].append({
-                    "id": example.id, "title": example.title, "section": section,
-                    "section_title": _section_title(games[game], section),
-                    "players": list(example.players), "text": str(example.source)})
+        for example in whole.examples(whole.templates.get(game, [])):
+            section = section_of(example) if example.about else ""
+            out[game].append({
+                "id": example.id, "title": example.title, "section": section,
+                "section_title": _section_title(games[game], section),
+                "players": list(example.players), "text": str(example.source)})
     return out
-
-
-def _section(example: Example) -> str:
-    """The rules section a template is listed under, as on the list pages; "" for none."""
-    return section_of(example) if example.about else ""
 
 
 def _section_title(ruleset: Ruleset, section: str) -> str:

@@ -9,39 +9,99 @@ a link to the game's scenario list.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from checker.site.placing import one_byte, step_anchor
 from checker.site.results import Example
 from checker.site.rule_index import Mention, RuleIndex
 from checker.site.rulemap import RuleMap, escape
+from checker.site.standalone import Standalone, verified
 from checker.site.syntax import label
 
 SHOWN = 12
 """Entries shown in each list of a rule's disclosure; the others are counted."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decided:
-    """An example whose steps the engine decided by a rule."""
+class Citing(NamedTuple):
+    """An example as a rule's disclosure lists it."""
 
-    example: Example
+    id: str
+    title: str
+    passed: bool
+    disputed: bool
+    path: str
+    """The file it is in, as problems name it."""
     step: int
-    """The first step (from 1) that cited the rule, 0 for the setup."""
+    """The first step (from 1) that cited the rule, 0 for the setup and for `about:`."""
+
+
+@dataclass(frozen=True)
+class Cited:
+    """The examples that cite a rule one way (their `about:`, or the engine's citations), in
+    the order of their ids: the pages' own, each with the first step that cited the rule (0
+    for the setup, and for `about:`), and the standalone ones by index (`Standalone`)."""
+
+    own: list[tuple[Example, int]] = field(default_factory=list)
+    standalone: Standalone | None = None
+    indexes: list[int] = field(default_factory=list)
+    steps: list[int] | None = None
+    """By standalone index in `indexes`: the step, for the engine's citations."""
+    verified_standalone: int = 0
+
+    def __len__(self) -> int:
+        return len(self.own) + len(self.indexes)
+
+    def first(self, count: int) -> list[Citing]:
+        """The first `count`, by id."""
+        whole = self.standalone
+        own = (Citing(e.id, e.title, e.passed, e.disputed, e.location.path, step)
+               for e, step in self.own)
+        if whole is None or not self.indexes:
+            return list(itertools.islice(own, count))
+        steps = self.steps
+        others = (Citing(whole.ids[index], whole.titles[index], whole.passed(index),
+                         bool(whole.flags[index] & 2), whole.files[whole.where[index][0]][1],
+                         steps[n] if steps is not None else 0)
+                  for n, index in enumerate(self.indexes))
+        return list(itertools.islice(heapq.merge(own, others, key=lambda c: c.id), count))
+
+    def ids(self) -> list[str]:
+        """Every one's id, in order."""
+        whole = self.standalone
+        return sorted([e.id for e, _ in self.own] +
+                      ([whole.ids[i] for i in self.indexes] if whole is not None else []))
+
+    @property
+    def verified(self) -> int:
+        """How many are verified (`verified`)."""
+        return sum(verified(e) for e, _ in self.own) + self.verified_standalone
 
 
 @dataclass
 class RuleUses:
-    illustrated: dict[str, list[Example]] = field(default_factory=dict)
+    illustrated: dict[str, Cited] = field(default_factory=dict)
     """By rule: the examples whose `about:` names it."""
-    decided: dict[str, list[Decided]] = field(default_factory=dict)
+    decided: dict[str, Cited] = field(default_factory=dict)
     """By rule: the examples whose run cites it."""
     shown_on: dict[str, str] = field(default_factory=dict)
     """By example id: the page that shows its walkthrough."""
     lists: dict[str, str] = field(default_factory=dict)
     """By game: the page that lists its scenarios."""
     index: RuleIndex = field(default_factory=RuleIndex)
+    standalone: Standalone | None = None
+
+    def citing(self, rule: str) -> int:
+        """How many examples cite `rule` either way."""
+        illustrated, decided = self.illustrated.get(rule, Cited()), \
+            self.decided.get(rule, Cited())
+        own = {e.id for e, _ in illustrated.own} | {e.id for e, _ in decided.own}
+        both = self.standalone.rule_counts.get(rule, (0, 0, 0))[2] \
+            if self.standalone is not None else 0
+        return len(own) + len(illustrated.indexes) + len(decided.indexes) - both
 
     def mentions(self, rule: str) -> list[Mention]:
         """The places in the pages that refer to `rule`, once per rule item (or page, outside
@@ -59,28 +119,36 @@ class RuleUses:
 
 
 def rule_uses(examples: Iterable[Example], shown_on: Mapping[str, str],
-              lists: Mapping[str, str], index: RuleIndex) -> RuleUses:
-    """Who cites what, from every checked example and where each is shown."""
-    uses = RuleUses(shown_on=dict(shown_on), lists=dict(lists), index=index)
+              lists: Mapping[str, str], index: RuleIndex,
+              standalone: Standalone | None = None) -> RuleUses:
+    """Who cites what, from the pages' own examples, the standalone ones, and where each is
+    shown."""
+    uses = RuleUses(shown_on=dict(shown_on), lists=dict(lists), index=index,
+                    standalone=standalone)
     for example in sorted(examples, key=lambda e: e.id):
         for rule in dict.fromkeys(example.about):
-            uses.illustrated.setdefault(rule, []).append(example)
+            uses.illustrated.setdefault(rule, Cited()).own.append((example, 0))
         for rule, step in example.cites:
-            uses.decided.setdefault(rule, []).append(Decided(example, step))
+            uses.decided.setdefault(rule, Cited()).own.append((example, step))
+    if standalone is not None:
+        counts = standalone.rule_counts
+        for rule, indexes in standalone.illustrated.items():
+            cited = uses.illustrated.setdefault(rule, Cited())
+            uses.illustrated[rule] = Cited(cited.own, standalone, indexes, None,
+                                           counts.get(rule, (0, 0, 0))[0])
+        for rule, pairs in standalone.decided.items():
+            cited = uses.decided.setdefault(rule, Cited())
+            uses.decided[rule] = Cited(cited.own, standalone, pairs[0], pairs[1],
+                                       counts.get(rule, (0, 0, 0))[1])
     return uses
-
-
-def verified(example: Example) -> bool:
-    """Checked by the engine and agreeing with it: what coverage counts."""
-    return example.passed and not example.disputed
 
 
 def cited_by_html(uses: RuleUses, rule: str, rules: RuleMap, page: str) -> str:
     """The disclosure under a rule item on `page`: what cites the rule; "" when nothing does."""
-    illustrated = uses.illustrated.get(rule, [])
-    decided = uses.decided.get(rule, [])
+    illustrated = uses.illustrated.get(rule, Cited())
+    decided = uses.decided.get(rule, Cited())
     mentions = uses.mentions(rule)
-    examples = len({e.id for e in illustrated} | {d.example.id for d in decided})
+    examples = uses.citing(rule)
     if not examples and not mentions:
         return ""
     number = escape(label(rule.partition(":")[2]))
@@ -94,11 +162,11 @@ def cited_by_html(uses: RuleUses, rule: str, rules: RuleMap, page: str) -> str:
     game = rule.partition(":")[0]
     if illustrated:
         parts.append(_list(f"Examples that illustrate {number}", [
-            _example(uses, e, 0, rules, page) for e in illustrated[:SHOWN]],
+            _example(uses, c, rules, page) for c in illustrated.first(SHOWN)],
             len(illustrated), uses, game, rules, page))
     if decided:
         parts.append(_list(f"Examples the engine decided by {number}", [
-            _example(uses, d.example, d.step, rules, page) for d in decided[:SHOWN]],
+            _example(uses, c, rules, page) for c in decided.first(SHOWN)],
             len(decided), uses, game, rules, page))
     if mentions:
         parts.append(_list(f"Rules and pages that refer to {number}", [
@@ -126,14 +194,15 @@ def _list(heading: str, items: list[str], total: int, uses: RuleUses, game: str,
     return f'<p class="rule-uses-head">{escape(heading)}</p><ul>{shown}</ul>'
 
 
-def _example(uses: RuleUses, example: Example, step: int, rules: RuleMap, page: str) -> str:
+def _example(uses: RuleUses, example: Citing, rules: RuleMap, page: str) -> str:
     where = uses.shown_on.get(example.id)
+    step = example.step
     target = step_anchor(example.id, step) if step else example.id
     mark = " <strong>(does not hold)</strong>" if not example.passed else \
         " (disputed)" if example.disputed else ""
     at = f", step {step}" if step else ""
     if where is None:  # past its list page's budget: no walkthrough on the site
-        return f'{escape(example.title)}{at}{mark} (<code>{escape(example.location.path)}</code>)'
+        return f'{escape(example.title)}{at}{mark} (<code>{escape(example.path)}</code>)'
     href = f"{_page_href(rules, where, page)}#{target}"
     return f'<a href="{escape(href)}">{escape(example.title)}</a>{at}{mark}'
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,16 +23,10 @@ from checker.site.results import CheckedText, Example
 from checker.site.rule_index import RuleIndex, index_rules
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
 from checker.site.site_files import stale_problems
+from checker.site.standalone import Standalone, empty, gather, row_size
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
-from checker.sources import (
-    YAML_SUFFIXES,
-    OnError,
-    ReadError,
-    read_problem,
-    texts_in_file,
-    walk,
-)
+from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
 from checker.yamlsource import Text
 
 _SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
@@ -43,8 +37,6 @@ shows of the standalone scenarios no page embeds, so no page grows past about 1 
 the number of scenarios. The others follow on pages of their own (`SiteContext.more`) where
 the generator lets the checker add pages (the MkDocs plugin); elsewhere they are counted by
 folder (`scenario_list`)."""
-OTHER = "other"
-"""The section of scenarios that are about no rule."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +66,18 @@ class SiteContext:
     rules: RuleMap = field(default_factory=RuleMap)
     fences: dict[str, CheckedText] = field(default_factory=dict)
     """Every page's scenario fences, by their YAML text."""
-    examples: dict[str, Example] = field(default_factory=dict)
-    """Every checked scenario by id: fences and standalone files."""
+    own: dict[str, Example] = field(default_factory=dict)
+    """The scenarios of the pages' fences, by id."""
+    standalone: Standalone = field(default_factory=empty)
+    """The scenarios of the scenarios folder (those no other scenario had the id of)."""
+    examples: Examples = field(init=False)
+    """Every checked scenario by id: fences (`own`), then standalone files."""
     homes: dict[str, str] = field(default_factory=dict)
     """Scenario id -> the page whose fence holds it (standalone scenarios have none)."""
     embeds: dict[str, str] = field(default_factory=dict)
     """Scenario id -> the first page that embeds it by `[[scenario:id]]`."""
     lists: dict[str, str] = field(default_factory=dict)
     """Game -> the page that lists its scenarios by `[[scenarios:game]]`."""
-    standalone: list[Example] = field(default_factory=list)
     paging: bool = False
     """Whether the generator adds the pages a long list continues on (`more`): the MkDocs
     plugin does; a generator that runs only the Markdown extension cannot."""
@@ -108,11 +103,24 @@ class SiteContext:
     """By game: what each page of its list shows (`scenario_list`), worked out once."""
     list_slots: dict[str, str] = field(default_factory=dict)
     """By page a list continues on: the slot its content is deferred in."""
+    chunks: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    """By game, then page of its list: the standalone scenarios it shows (`listed`), by
+    index in `standalone`, in the order it shows them."""
     deferred: dict[str, dict[str, str]] | None = None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
     slot holding only its searchable text, and kept here by page and slot until `fill_slots`
     puts it in the written page: Markdown's postprocessors, the search indexer and the theme
     then never walk through the state tables and sources of every walkthrough."""
+
+    def __post_init__(self) -> None:
+        self.examples = Examples(self.own, self.standalone)
+
+    def counts(self, game: str) -> tuple[int, int, int]:
+        """How many scenarios of `game` there are, hold, and are verified."""
+        own = [e for e in self.own.values() if e.game == game]
+        total, passed, good = self.standalone.counts.get(game, (0, 0, 0))
+        return (total + len(own), passed + sum(e.passed for e in own),
+                good + sum(e.passed and not e.disputed for e in own))
 
     def fence_html(self, text: Text, links: Links) -> str:
         """The walkthroughs of a page's ```scenario fence, on the page `links` is for."""
@@ -186,6 +194,30 @@ class SiteContext:
         shown.update(step_anchor(example.id, index) for index in range(1, example.steps + 1))
 
 
+class Examples(Mapping[str, Example]):
+    """Every checked scenario by id: the pages' own, then the standalone ones, each made when
+    first asked for (`Standalone.example`)."""
+
+    def __init__(self, own: dict[str, Example], standalone: Standalone) -> None:
+        self.own, self.standalone = own, standalone
+
+    def __getitem__(self, scenario_id: str) -> Example:
+        example = self.own.get(scenario_id)
+        if example is not None:
+            return example
+        return self.standalone.example(self.standalone.index[scenario_id])
+
+    def __contains__(self, scenario_id: object) -> bool:
+        return scenario_id in self.own or scenario_id in self.standalone.index
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.own
+        yield from self.standalone.ids
+
+    def __len__(self) -> int:
+        return len(self.own) + len(self.standalone)
+
+
 def fill_slots(html: str, slots: Mapping[str, str]) -> str:
     """The written page with each walkthrough in its slot."""
     return _SLOT.sub(lambda m: slots[m[1]], html)
@@ -227,7 +259,7 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     scans: dict[str, PageScan] = {}
     sources: dict[str, str] = {}
     paths: dict[str, str] = {}
-    loaded: list[tuple[CheckedText, str | None]] = []
+    loaded: list[tuple[CheckedText, str]] = []
     for page in pages:
         scans[page.uri] = scan_page(page.path, page.content)
         sources[page.uri] = page.content
@@ -243,29 +275,25 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
 
     folder = str(scenarios) if scenarios is not None else ""
     shown = display(folder, root) if folder else ""
+    files = []
     for path in scenario_files(scenarios, unlisted):
         # Named as `display` names them, without normalising thousands of paths one by one.
         inside = path.startswith(folder + os.sep) and ".." not in path
-        name = shown + path[len(folder):].replace(os.sep, "/") if inside else display(path, root)
-        try:
-            checked = checks.check_file(path, name)
-        except ReadError as exc:
-            context.problems.append(read_problem(name, exc))
-            continue
-        loaded.append((checked, None))
-    checks.finish_build()
+        files.append((path, shown + path[len(folder):].replace(os.sep, "/") if inside
+                      else display(path, root)))
     seen: dict[str, Location] = {}
     for checked, home in loaded:
         context.problems += checked.problems
         kept, duplicates = first_uses(checked.examples, seen)
         context.problems += duplicates
         for example in kept:
-            context.examples[example.id] = example
+            context.own[example.id] = example
             context.problems += example.failures
-            if home is None:
-                context.standalone.append(example)
-            else:
-                context.homes[example.id] = home
+            context.homes[example.id] = home
+    context.standalone, unread = gather(checks, files, seen)
+    context.examples = Examples(context.own, context.standalone)
+    context.problems += unread + context.standalone.problems
+    checks.finish_build()
     for uri, scan in scans.items():
         for embed in scan.embeds:
             context.embeds.setdefault(embed.target, uri)
@@ -280,8 +308,8 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.glossaries, problems = read_glossaries(sources, paths, checks.games)
     context.problems += problems
     context.index = index_rules(sources, scans, checks.games)
-    context.uses = rule_uses(context.examples.values(), walkthrough_pages(context),
-                             context.lists, context.index)
+    context.uses = rule_uses(context.own.values(), walkthrough_pages(context),
+                             context.lists, context.index, context.standalone)
     context.problems += _unknown_embeds(scans, context.examples)
     for book in rulebooks:
         context.problems += undefined_rules(book, context.rules, _source(book, root))
@@ -321,55 +349,47 @@ def walkthrough_pages(context: SiteContext) -> dict[str, str]:
     return shown_on
 
 
-def section_of(example: Example) -> str:
-    """The rules section a standalone scenario is listed under: its first `about:` rule's."""
-    if not example.about:
-        return OTHER
-    return example.about[0].partition(":")[2].split(".")[0]
-
-
-def section_order(section: str) -> tuple[int, str]:
-    return (int(section), "") if section.isdigit() else (10**9, section)
-
-
 def _listed(context: SiteContext, pages: set[str]) -> tuple[dict[str, str], dict[str, ListPage]]:
     """The standalone scenarios no page embeds, each with the page of its game's list that
     shows it: by section and id, as many on a page as fit in `LIST_BUDGET`; the list page
     first, then (`paging`) pages of their own. Returns them and the pages added."""
-    waiting = sorted((e for e in context.standalone
-                      if e.id not in context.embeds and e.game in context.lists),
-                     key=lambda e: (e.game, section_order(section_of(e)), e.id))
-    parts: dict[str, list[list[Example]]] = {}
-    used: dict[str, int] = {}
-    for example in context.examples.values():  # the list page's table has a row for each
-        if example.id in context.embeds or example.id in context.homes:
-            used[example.game] = used.get(example.game, 0) + _row_size(example)
-    for example in waiting:
-        chunks = parts.setdefault(example.game, [[]])
-        size = len(example.html) + len(example.source) + _row_size(example)
-        if chunks[-1] and used[example.game] + size > LIST_BUDGET:
+    whole, embeds, lists = context.standalone, context.embeds, context.lists
+    used: dict[str, int] = {}  # the list page's table has a row for each shown elsewhere
+    for example in context.own.values():
+        used[example.game] = used.get(example.game, 0) + row_size(example)
+    for scenario_id in embeds:
+        index = whole.index.get(scenario_id)
+        if index is not None and scenario_id not in context.own:
+            game = whole.games[index]
+            used[game] = used.get(game, 0) + whole.rows[index]
+    parts: dict[str, list[list[int]]] = {}
+    ids, games, sizes = whole.ids, whole.games, whole.sizes
+    for index in whole.listing:
+        game = games[index]
+        if game not in lists or ids[index] in embeds:
+            continue
+        chunks = parts.setdefault(game, [[]])
+        size = sizes[index]
+        if chunks[-1] and used[game] + size > LIST_BUDGET:
             if not context.paging:
                 continue
             chunks.append([])
-            used[example.game] = 0
-        chunks[-1].append(example)
-        used[example.game] = used.get(example.game, 0) + size
+            used[game] = 0
+        chunks[-1].append(index)
+        used[game] = used.get(game, 0) + size
     listed: dict[str, str] = {}
     more: dict[str, ListPage] = {}
+    context.chunks = {}
     for game, chunks in parts.items():
-        home = context.lists[game]
+        home = lists[game]
         for number, chunk in enumerate(chunks, 1):
             uri = home if number == 1 else list_page_uri(home, number, pages)
             if number > 1:
                 more[uri] = ListPage(game, number, len(chunks))
-            for example in chunk:
-                listed[example.id] = uri
+            context.chunks.setdefault(game, {})[uri] = chunk
+            for index in chunk:
+                listed[ids[index]] = uri
     return listed, more
-
-
-def _row_size(example: Example) -> int:
-    """About what a scenario's row in a list's table takes."""
-    return 250 + len(example.title) + 200 * len(example.about)
 
 
 def list_page_uri(home: str, number: int, pages: set[str]) -> str:
@@ -414,11 +434,13 @@ def _lists(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset],
 def _unshown(context: SiteContext) -> list[Problem]:
     """A standalone scenario that no page embeds is shown on its game's list page: a problem
     when there is none."""
+    whole = context.standalone
+    unshown = [index for index, game in enumerate(whole.games) if game not in context.lists
+               and whole.ids[index] not in context.embeds]
     return [Problem(example.location, f"no page shows scenario '{example.id}': embed it with "
                     f"[[scenario:{example.id}]], or list the {example.game} scenarios on a "
                     f"page with [[scenarios:{example.game}]]")
-            for example in context.standalone
-            if example.id not in context.embeds and example.game not in context.lists]
+            for example in whole.examples(sorted(unshown, key=lambda i: whole.where[i]))]
 
 
 def failure_html(problems: Iterable[Problem]) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from checker.engine import Ruleset
 from checker.location import Problem
-from checker.site.cited_by import RuleUses, verified
+from checker.site.cited_by import Cited, RuleUses
 from checker.site.placing import Links, one_byte
 from checker.site.rule_entries import rule_title
 from checker.site.rulemap import escape
@@ -49,8 +49,9 @@ def game_coverage(rules: Iterable[str], uses: RuleUses) -> list[Covered]:
     """Every rule of `rules` with its counts, the uncovered ones first, each part in the
     rules' order. A section counts as covered when one of its sub-rules is."""
     ordered = sorted(rules, key=rule_order)
-    own = {rule: (sum(map(verified, uses.illustrated.get(rule, ()))),
-                  sum(verified(d.example) for d in uses.decided.get(rule, ())))
+    none = Cited()
+    own = {rule: (uses.illustrated.get(rule, none).verified,
+                  uses.decided.get(rule, none).verified)
            for rule in ordered}
     sections = {section for rule, counts in own.items() if any(counts)
                 for section in _sections(rule)}
@@ -91,13 +92,13 @@ def coverage_lines(context: SiteContext, game: str, links: Links,
     counted = game_coverage(rules, context.uses)
     uncovered = [c for c in counted if not c.covered]
     covered = [c for c in counted if c.covered]
-    examples = [e for e in context.examples.values() if e.game == game]
+    examples, _, good = context.counts(game)
     title = context.game_title(game)
     share = f" ({100 * len(covered) // len(counted)}%)" if counted else ""
     summary = (f'<p class="rule-coverage-total">{escape(title)}: <strong>{len(counted)} '
                f"rules</strong>, {len(covered)} of them covered by a verified example{share}, "
-               f"{len(uncovered)} not covered yet. Worked examples: {len(examples)}, "
-               f"{sum(map(verified, examples))} of them verified.</p>")
+               f"{len(uncovered)} not covered yet. Worked examples: {examples}, "
+               f"{good} of them verified.</p>")
     lines = ["", stash(context.defer(links.page, summary)), ""]
     for heading, part in ((f"Rules no example covers ({len(uncovered)})", uncovered),
                           (f"Rules with examples ({len(covered)})", covered)):

@@ -28,8 +28,7 @@ from typing import Any, BinaryIO
 
 from checker.site.context import SiteContext, fill_slots, list_pages, rules_digest
 from checker.site.placing import Links
-from checker.site.scenario_list import PartPage, part_html, part_page
-from checker.site.verify import source_key
+from checker.site.scenario_list import PartPage, part_html, part_indexes, part_page
 from checker.site.writing import replace_file
 
 _TITLE = "\x00title\x00"
@@ -38,15 +37,19 @@ _PART = "\x00part\x00"
 FOLDER = "lists"
 """Where the written pages are kept, in the plugin's cache folder."""
 _INDEX = "index.json"
+_SAID = ".said.json"
+"""Beside each kept page: what search finds of its sections (`PartPage.said`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Written:
-    """A page written from a frame: its address in the site, its part, and the address of
-    the page its frame comes from."""
+    """A page written from a frame: its address in the site, its title, what search finds
+    of each of its sections (`PartPage.said`), and the address of the page its frame comes
+    from."""
 
     url: str
-    part: PartPage
+    title: str
+    said: list[tuple[str, str, str]]
     first: str
 
 
@@ -98,35 +101,51 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
         frame = frames.get(listed.game)
         if listed.number == 2 or frame is None:
             continue
-        part = part_page(context, uri)
+        title = listed.heading(context.game_title(listed.game))
         url, dest = urls[uri]
         path = site / dest
         path.parent.mkdir(parents=True, exist_ok=True)
-
-        def content(part: PartPage = part, uri: str = uri) -> bytes:
-            return part_html(context, part, Links(context.rules, uri)).encode("utf-8")
-
+        made = _Made(context, uri)
         if kept.folder is None:
-            before, after = frame.around(part.title, url)
-            replace_file(path, before + content() + after)
+            before, after = frame.around(title, url)
+            replace_file(path, before + made.content() + after)
+            said = made.said()
         else:
-            kept.place(part_key(context, part, shared), frame, part.title, url, path, content)
-        written.append(Written(url, part, frame.url))
+            said = kept.place(part_key(context, uri, shared), frame, title, url, path, made)
+        written.append(Written(url, title, said, frame.url))
     kept.finish()
     return written
 
 
-def part_key(context: SiteContext, part: PartPage, shared: str) -> str:
+class _Made:
+    """A page a list continues on, its scenarios made only when its content is."""
+
+    def __init__(self, context: SiteContext, uri: str) -> None:
+        self.context, self.uri = context, uri
+        self._part: PartPage | None = None
+
+    def part(self) -> PartPage:
+        if self._part is None:
+            self._part = part_page(self.context, self.uri)
+        return self._part
+
+    def content(self) -> bytes:
+        return part_html(self.context, self.part(), Links(self.context.rules, self.uri)
+                         ).encode("utf-8")
+
+    def said(self) -> list[tuple[str, str, str]]:
+        return self.part().said()
+
+
+def part_key(context: SiteContext, uri: str, shared: str) -> str:
     """A digest of all a page's content is made from: the checker's code, the rules it links
-    and previews (`rules_digest`), the list's pages, and each scenario it shows (its YAML
-    text, and where that stands)."""
-    listed = context.more[part.uri]
-    said = "\x00".join(
-        f"{e.id}\x00{e.location.path}\x00{e.location.line}\x00{e.location.col}\x00"
-        f"{source_key(e.source)}"
-        for e in (*part.rows, *(e for _, _, members in part.sections for e in members)))
-    return hashlib.sha256(f"{shared}\n{part.uri}\n{listed}\n{list_pages(context, listed.game)}"
-                          f"\n{said}".encode("utf-8", "surrogatepass")).hexdigest()
+    and previews (`rules_digest`), the list's pages, and the scenarios it shows: the
+    standalone scenarios' files and texts (`Standalone.key`), and which of them."""
+    listed = context.more[uri]
+    shown = ",".join(map(str, part_indexes(context, uri)))
+    return hashlib.sha256(f"{shared}\n{uri}\n{listed}\n{list_pages(context, listed.game)}"
+                          f"\n{context.standalone.key}\n{shown}".encode(
+                              "utf-8", "surrogatepass")).hexdigest()
 
 
 class _Kept:
@@ -161,27 +180,32 @@ class _Kept:
                 and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:])}
 
     def place(self, key: str, frame: Frame, title: str, url: str, path: Path,
-              content: Callable[[], bytes]) -> None:
+              made: _Made) -> list[tuple[str, str, str]]:
         """Put the page titled `title` at `url`, whose content is kept under `key`, at `path`,
-        in `frame`; `content` makes the content when it is not kept."""
+        in `frame`; `made` makes the content when it is not kept. Returns what search finds
+        of its sections, kept beside it."""
         assert self.folder is not None
         kept = self.folder / f"{key}.html"
         around = frame.key(title, url)
         entry = self._valid(key, kept)
-        if entry is not None and entry[0] == around and _link(kept, path):
+        said = _said(self.folder / f"{key}{_SAID}") if entry is not None else None
+        if entry is not None and said is not None and entry[0] == around and _link(kept, path):
             self.used[key] = entry
-            return
+            return said
+        said = made.said()
         before, after = frame.around(title, url)
         try:
-            length = _rewrite(kept, before, after, entry, content)
+            length = _rewrite(kept, before, after, entry, made.content)
             found = kept.stat()
+            replace_file(self.folder / f"{key}{_SAID}", json.dumps(said).encode())
         except OSError:  # the cache cannot be written: the page is written all the same
-            replace_file(path, before + content() + after)
-            return
+            replace_file(path, before + made.content() + after)
+            return said
         self.used[key] = [around, len(before), len(before) + length, found.st_size,
                           found.st_mtime_ns]
         if not _link(kept, path):
             replace_file(path, kept.read_bytes())
+        return said
 
     def _valid(self, key: str, kept: Path) -> list[Any] | None:
         entry = self.index.get(key)
@@ -202,12 +226,27 @@ class _Kept:
             return
         try:
             for old in self.folder.iterdir():
-                if old.name != _INDEX and old.name.removesuffix(".html") not in self.used:
+                if old.name != _INDEX and old.name.removesuffix(".html").removesuffix(
+                        _SAID) not in self.used:
                     old.unlink(missing_ok=True)
             if self.used != self.index:
                 replace_file(self.folder / _INDEX, json.dumps(self.used).encode())
         except OSError:
             pass  # made again next time
+
+
+def _said(path: Path) -> list[tuple[str, str, str]] | None:
+    """What search finds of a kept page's sections, as kept beside it; None when it cannot be
+    read as such."""
+    try:
+        said = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(said, list) or not all(
+            isinstance(entry, list) and len(entry) == 3 and all(isinstance(t, str) for t in entry)
+            for entry in said):
+        return None
+    return [(anchor, heading, text) for anchor, heading, text in said]
 
 
 def _link(kept: Path, path: Path) -> bool:
@@ -321,10 +360,10 @@ def add_to_search(site: Path, written: list[Written]) -> None:
     if not isinstance(docs, list):
         return
     for page in written:
-        docs.append({"location": page.url, "title": page.part.title, "text": ""})
+        docs.append({"location": page.url, "title": page.title, "text": ""})
         docs += [{"location": f"{page.url}#{anchor}", "title": _text(heading),
                   "text": f"<p>{_text(said)}</p>"}
-                 for anchor, heading, said in page.part.said()]
+                 for anchor, heading, said in page.said]
     replace_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
 
 

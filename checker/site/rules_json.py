@@ -98,8 +98,9 @@ def rules_document(context: SiteContext) -> dict[str, Any]:
                 "id": rule, "game": game, "number": rule.partition(":")[2],
                 "title": rule_title(rule, context.rules, context.index), "text": item.text,
                 "page": item.page, "url": url(item.page, rule.partition(":")[2]),
-                "illustrated_by": [e.id for e in uses.illustrated.get(rule, ())],
-                "cited_by_engine": [d.example.id for d in uses.decided.get(rule, ())],
+                "illustrated_by": uses.illustrated[rule].ids() if rule in uses.illustrated
+                else [],
+                "cited_by_engine": uses.decided[rule].ids() if rule in uses.decided else [],
                 "referenced_by": referenced.get(rule, [])})
     shown_on = walkthrough_pages(context)
     scenarios = []
@@ -149,8 +150,13 @@ def rules_key(context: SiteContext) -> str:
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     digest.update("\x00".join(
         f"{e.id}\x01{source_key(e.source)}\x01{e.location.path}\x01{e.location.line}\x01"
-        f"{shown_on.get(e.id)}" for e in context.examples.values()).encode("utf-8",
-                                                                         "surrogatepass"))
+        f"{shown_on.get(e.id)}" for e in context.own.values()).encode("utf-8",
+                                                                     "surrogatepass"))
+    # The standalone scenarios: their files and texts (the whole's key), and where each is.
+    whole = context.standalone
+    digest.update(f"\x02{whole.key}\x02".encode())
+    digest.update("\x00".join(str(shown_on.get(i)) for i in whole.ids).encode(
+        "utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 

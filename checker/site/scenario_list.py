@@ -25,17 +25,12 @@ from html import unescape
 
 from markdown.extensions.toc import slugify
 
-from checker.site.context import (
-    OTHER,
-    SiteContext,
-    list_pages,
-    section_of,
-    section_order,
-)
+from checker.site.context import SiteContext, list_pages
 from checker.site.placing import Links
 from checker.site.previews import in_order, preview_html
 from checker.site.results import Example
 from checker.site.rulemap import escape
+from checker.site.standalone import OTHER, section_order
 
 
 def scenario_list(context: SiteContext, game: str, links: Links,
@@ -53,7 +48,7 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     pages = list_pages(context, game)
     part = _parts(context, game).get(here, _Part())
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
-    table = _table(context, game, part.rows, shown_on, links)
+    table = _table(context, game, part.rows(context), shown_on, links)
     pager = _pager(context, pages, links) if len(pages) > 1 else ""
     lines = ["", stash(context.defer(here, table + pager)), ""]
     sections = _sections(context, game, part)
@@ -93,7 +88,7 @@ def part_page(context: SiteContext, uri: str) -> PartPage:
     game = context.more[uri].game
     part = _parts(context, game).get(uri, _Part())
     return PartPage(uri, context.more[uri].heading(context.game_title(game)),
-                    tuple(part.rows), _sections(context, game, part))
+                    tuple(part.rows(context)), _sections(context, game, part))
 
 
 def _sections(context: SiteContext, game: str, part: _Part
@@ -104,7 +99,7 @@ def _sections(context: SiteContext, game: str, part: _Part
     for section in sorted(part.sections, key=section_order):
         heading = _heading(context, game, section)
         sections.append((escape(slugify(unescape(heading), "-")), heading,
-                         tuple(sorted(part.sections[section], key=lambda e: e.id))))
+                         tuple(context.standalone.examples(sorted(part.sections[section])))))
     return tuple(sections)
 
 
@@ -126,35 +121,52 @@ def part_html(context: SiteContext, part: PartPage, links: Links) -> str:
 
 
 class _Part:
-    """What one page of a game's list shows: the rows of its table, and the walkthroughs
-    under each section."""
+    """What one page of a game's list shows: the rows of its table (the pages' own scenarios
+    and the standalone ones, by index in `SiteContext.standalone`), and the walkthroughs of
+    standalone scenarios under each section, by index (the order of their ids)."""
 
     def __init__(self) -> None:
-        self.rows: list[Example] = []
-        self.sections: dict[str, list[Example]] = defaultdict(list)
+        self.own: list[Example] = []
+        self.indexes: list[int] = []
+        self.sections: dict[str, list[int]] = defaultdict(list)
+
+    def rows(self, context: SiteContext) -> list[Example]:
+        """The rows of its table, by id."""
+        return sorted([*self.own, *context.standalone.examples(self.indexes)],
+                      key=lambda e: e.id)
 
 
 def _parts(context: SiteContext, game: str) -> dict[str, _Part]:
     """Each page of `game`'s list, by page: worked out once for the build, not once per page
-    (a list of thousands goes on over a hundred pages)."""
+    (a list of thousands goes on over a hundred pages). A page the list continues on has a
+    row for each scenario it shows; the list page, for every other scenario of the game."""
     parts = context.list_parts.get(game)
     if parts is not None:
         return parts
     parts = context.list_parts[game] = {}
     home = context.lists.get(game)
-    shown_on = context.uses.shown_on
-    for example in sorted(context.examples.values(), key=lambda e: e.id):
-        if example.game != game:
-            continue
-        where = shown_on.get(example.id)
-        page = where if where in context.more else home
-        if page is not None:
-            parts.setdefault(page, _Part()).rows.append(example)
-    for example in context.standalone:
-        page = context.listed.get(example.id)
-        if example.game == game and page is not None:
-            parts.setdefault(page, _Part()).sections[section_of(example)].append(example)
+    if home is None:
+        return parts
+    whole = context.standalone
+    chunks = context.chunks.get(game, {})
+    elsewhere: set[int] = set()
+    for uri in list_pages(context, game):
+        part = parts[uri] = _Part()
+        for index in chunks.get(uri, ()):
+            part.sections[whole.sections[index]].append(index)
+        if uri != home:
+            part.indexes = sorted(chunks.get(uri, ()))
+            elsewhere.update(part.indexes)
+    part = parts[home]
+    part.own = [e for e in context.own.values() if e.game == game]
+    part.indexes = [index for index, other in enumerate(whole.games)
+                    if other == game and index not in elsewhere]
     return parts
+
+
+def part_indexes(context: SiteContext, uri: str) -> list[int]:
+    """The standalone scenarios the page `uri` a list continues on shows, by index."""
+    return _parts(context, context.more[uri].game)[uri].indexes
 
 
 def list_page_source(context: SiteContext, uri: str) -> str:
@@ -189,14 +201,13 @@ def _table(context: SiteContext, game: str, examples: list[Example],
            shown_on: dict[str, str], links: Links) -> str:
     """The list page's table: every scenario of the game but those shown on the pages the
     list continues on, which are counted here and listed there."""
-    everything = [e for e in context.examples.values() if e.game == game]
-    verified = sum(1 for e in everything if e.passed)
-    later = len(everything) - len(examples)
+    everything, verified, _ = context.counts(game)
+    later = everything - len(examples)
     rest = (f" The walkthroughs of {later:,} more standalone scenarios follow on the next "
             f"pages of this list, each page with a table of its own.") if later else ""
     return (f'<div data-search-exclude>\n<p>Every worked example of the {escape(context.game_title(game))} pages '
             f'and every standalone scenario under <code>scenarios/{escape(game)}/</code>, each '
-            f'checked by the rules engine when this site was built: {len(everything):,} '
+            f'checked by the rules engine when this site was built: {everything:,} '
             f'scenarios, {verified:,} of them hold. The title of a scenario leads to its '
             f'walkthrough.{rest}</p>\n{_rows(context, examples, shown_on, links)}</div>\n')
 

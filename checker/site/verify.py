@@ -24,6 +24,7 @@ import checker
 from checker.engine import Ruleset, Run
 from checker.location import InternalError, Problem, ScenarioError
 from checker.site.results import CheckedText, Example, Result, SourceFile
+from checker.site.standalone import Standalone
 from checker.site.store import DAMAGED, FileRecord, KeptResult, ResultStore
 from checker.sources import read_text
 from checker.yamlsource import Text, load
@@ -74,6 +75,8 @@ class ScenarioChecks:
         """By path: each standalone file's state when its text was last checked."""
         self._seen: dict[str, FileRecord] = {}
         """The same, for the files this build checked."""
+        self.standalone: Standalone | None = None
+        """The last whole of the standalone scenarios (`standalone`), for the next build."""
 
     @property
     def engine(self) -> str:
@@ -113,27 +116,51 @@ class ScenarioChecks:
         """`check` of the standalone scenario file at `path` (`name` in problems), read only
         when it changed since its text was last checked: its state (`FileRecord`) is what it
         was then. Raises `ReadError`."""
+        return self.check_file_keyed(path, name)[0]
+
+    def check_file_keyed(self, path: str, name: str) -> tuple[CheckedText, str, int]:
+        """`check_file`, with the key of the file's text and the text's length."""
+        record = self.unchanged(path)
+        if record is not None:
+            key, length = record[4], record[5]
+            placed = _placed(self._cache[key], name, 0, 0, SourceFile(path, key, length))
+            if placed is not None:
+                self.keep(path, record)
+                return placed, key, length
         try:
             info = os.stat(path)
             state = [info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino]
         except OSError:
             state = None
-        record = self._files.get(path)
-        if state is not None and type(record) is list and len(record) == 6 \
-                and record[:4] == state and type(key := record[4]) is str \
-                and type(length := record[5]) is int:
-            result = self._cache.get(key)
-            placed = _placed(result, name, 0, 0, SourceFile(path, key, length)) \
-                if result is not None else None
-            if placed is not None:
-                self._used.add(key)
-                self._seen[path] = record
-                return placed
         content = read_text(path)
         key = text_key(content)
         if state is not None and time.time_ns() - max(state[0], state[1]) > SETTLED_NS:
             self._seen[path] = [*state, key, len(content)]
-        return self._check(Text(name, content), key)
+        return self._check(Text(name, content), key), key, len(content)
+
+    def unchanged(self, path: str) -> FileRecord | None:
+        """The record of the standalone file at `path` (`FileRecord`) when the file is in the
+        state it records and the result of its text is at hand; None otherwise."""
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        record = self._files.get(path)
+        if type(record) is list and len(record) == 6 and record[0] == info.st_mtime_ns \
+                and record[1] == info.st_ctime_ns and record[2] == info.st_size \
+                and record[3] == info.st_ino and type(record[4]) is str \
+                and type(record[5]) is int and record[4] in self._cache:
+            return record
+        return None
+
+    def keep(self, path: str, record: FileRecord) -> None:
+        """Count the file at `path`, `unchanged` since `record`, as checked by this build."""
+        self._used.add(record[4])
+        self._seen[path] = record
+
+    def settled(self, path: str) -> bool:
+        """Whether this build recorded the state of the file at `path` (`SETTLED_NS`)."""
+        return path in self._seen
 
     def _check(self, text: Text, key: str) -> CheckedText:
         self._used.add(key)
