@@ -86,21 +86,31 @@ class ExamplesPreprocessor(Preprocessor):
         return out
 
     def _directives(self, now: Converting, lines: list[str]) -> list[str]:
+        # Only a line with "[[" can be one; most lines of a rules page are not.
+        marked = [index for index, line in enumerate(lines) if "[[" in line]
+        if not marked:
+            return lines
         prose = {index for index, _ in prose_lines(lines)}
         out: list[str] = []
-        for index, line in enumerate(lines):
-            embed = SCENARIO_EMBED.match(line) if index in prose else None
-            listed = SCENARIO_LIST.match(line) if index in prose and not embed else None
-            covered = COVERAGE.match(line) if index in prose and not (embed or listed) else None
+        done = 0
+        for index in marked:
+            if index not in prose:
+                continue
+            line = lines[index]
+            embed = SCENARIO_EMBED.match(line)
+            listed = SCENARIO_LIST.match(line) if not embed else None
+            covered = COVERAGE.match(line) if not (embed or listed) else None
+            if not (embed or listed or covered):
+                continue
+            out += lines[done:index]
+            done = index + 1
             if embed:
                 out += self._block(embed["indent"], now.context.embed_html(embed["id"], now.links))
             elif listed:
                 out += self._list(now, listed["indent"], listed["game"])
             elif covered:
                 out += self._coverage(now, covered["indent"], covered["game"])
-            else:
-                out.append(line)
-        return out
+        return out + lines[done:]
 
     def _list(self, now: Converting, indent: str, game: str) -> list[str]:
         home = now.context.lists.get(game)
