@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from markdown import Markdown
@@ -61,6 +61,9 @@ class Converting:
     game: str
     context: SiteContext
     links: Links
+    """Makes the page's rule links (and knows which rules it linked)."""
+    refs: set[str] = field(default_factory=set)
+    """The rules the page's own text refers to (`§61.6`), linked without `links`."""
 
 
 class ExamplesPreprocessor(Preprocessor):
@@ -183,6 +186,7 @@ class RuleRefProcessor(InlineProcessor):
     def handleMatch(  # type: ignore[override]
             self, m: re.Match[str], data: str) -> tuple[str, int, int]:
         now = self.extension.now
+        now.refs.add(m["id"])
         html = now.context.rules.link(m["id"], now.page, m["label"])
         return self.md.htmlStash.store(html), m.start(0), m.end(0)
 

@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 
 LONGEST = 600
 """Characters of a rule's text a preview shows; the rest is a click away."""
-_CITED = re.compile(r'<a class="rule-ref" href="[^"]*" title="([^":]+:[^":]+)[":]')
-"""A rule link (`RuleMap.link`) and the rule it leads to, which its title starts with."""
 _SKIPPED = {"a", "code", "pre", "kbd", "samp", "script", "style", "dfn", "abbr", "h1", "h2",
             "h3", "h4", "h5", "h6"}
 """Elements whose words are never marked as terms: links, code, headings."""
@@ -132,8 +130,7 @@ class PreviewData(Treeprocessor):
         now = self.extension.now
         if now.page in now.context.more:
             return  # a page a list continues on holds its own (`scenario_list.part_html`)
-        html = preview_html(now.context, now.page,
-                            cited(now, self.md.htmlStash.rawHtmlBlocks), self.terms.used)
+        html = preview_html(now.context, now.page, cited(now), self.terms.used)
         if html:
             # A paragraph of its own: the raw HTML postprocessor puts the block in its place.
             # Deferred where walkthroughs are: search need not read it (a coverage page cites
@@ -142,17 +139,12 @@ class PreviewData(Treeprocessor):
                 now.context.defer(now.page, html))
 
 
-def cited(now: Converting, stashed: list[str | etree.Element]) -> list[str]:
-    """The rules the page links to (all its links are stashed HTML), and those of the
-    walkthroughs the MkDocs plugin puts in last (`SiteContext.deferred`), by page and line:
-    the same order whatever the generator and the order it lists the pages in."""
-    ids: set[str] = set()
-    for block in stashed:
-        if isinstance(block, str):
-            ids.update(_CITED.findall(block))
-    for slot in (now.context.deferred or {}).get(now.page, {}).values():
-        ids.update(_CITED.findall(slot))
-    return in_order(now.context, ids)
+def cited(now: Converting) -> list[str]:
+    """The rules the page links to: those its text refers to, and those linked by the page's
+    links (its walkthroughs, tables and lists, including the walkthroughs the MkDocs plugin
+    puts in last), by page and line: the same order whatever the generator and the order it
+    lists the pages in."""
+    return in_order(now.context, [*now.links.linked, *now.refs])
 
 
 def in_order(context: SiteContext, rules: Iterable[str]) -> list[str]:
