@@ -126,8 +126,10 @@ def suggest(rule: str, rules: RuleMap) -> str:
     return f" (did you mean {close[0]}?)" if close else ""
 
 
+@functools.lru_cache(maxsize=65536)
 def page_url(page: str, from_page: str, use_directory_urls: bool = True) -> str:
-    """The relative URL from one page to another, as MkDocs lays pages out."""
+    """The relative URL from one page to another, as MkDocs lays pages out (asked for
+    thousands of times a build, for the same few hundred pairs of pages)."""
     origin = _url(from_page, use_directory_urls)
     return _relative(_url(page, use_directory_urls),
                      origin.rsplit("/", 1)[0] if "/" in origin else "")
