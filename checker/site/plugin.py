@@ -38,8 +38,10 @@ from checker.site.context import Page as SourcePage
 from checker.site.context import SiteContext, display, fill_slots
 from checker.site.gather import gather, pin, summary, unpin
 from checker.site.host import SiteFolders, site_folders
+from checker.site.list_pages import FOLDER as LISTS
 from checker.site.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.markdown_ext import RulesExtension
+from checker.site.parked import park
 from checker.site.rules_json import FILE, write_rules_json
 from checker.site.scenario_list import list_page_source
 from checker.site.store import ResultStore
@@ -68,6 +70,7 @@ class RulesConfig(base.Config):
 class RulesPlugin(BasePlugin[RulesConfig]):
     def __init__(self) -> None:
         self.serving = False
+        self.dirty = False
         self.checks = ScenarioChecks(GAMES)
         self.context: SiteContext | None = None
         self.folders: SiteFolders | None = None
@@ -80,6 +83,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
         # remembered results of scenarios whose text did not change.
         self.serving = command == "serve"
+        self.dirty = dirty
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # MkDocs empties the site next (unless dirty): the folders of the list's pages wait
+        # in the cache meanwhile, to be moved back rather than made again (`parked`).
+        store = self.checks.store
+        if self.context is not None and store is not None and not self.dirty:
+            park(Path(config.site_dir), store.folder / LISTS)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
