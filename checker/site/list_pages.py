@@ -191,14 +191,11 @@ class _Kept:
         around = frame.key(title, url)
         entry = self._valid(key, kept)
         said = _said(self.folder / f"{key}{_SAID}") if entry is not None else None
-        if not self.parked.restore(key, path.parent):
+        moved = self.parked.restore(key, path.parent)
+        if not moved:
             path.parent.mkdir(parents=True, exist_ok=True)
-        elif entry is not None and said is not None and entry[0] == around \
-                and self.parked.holds(key, path):
-            self.used[key] = entry
-            self.parked.place(key, path)
-            return said
-        if entry is not None and said is not None and entry[0] == around and _link(kept, path):
+        if entry is not None and said is not None and entry[0] == around and (
+                moved and self.parked.holds(key, path) or _link(kept, path)):
             self.used[key] = entry
             self.parked.place(key, path)
             return said
