@@ -64,7 +64,7 @@ class Cited:
             return list(itertools.islice(own, count))
         steps = self.steps
         others = (Citing(whole.ids[index], whole.titles[index], whole.passed(index),
-                         bool(whole.flags[index] & 2), whole.files[whole.where[index][0]][1],
+                         whole.disputed(index), whole.files[whole.where[index][0]][1],
                          steps[n] if steps is not None else 0)
                   for n, index in enumerate(self.indexes))
         return list(itertools.islice(heapq.merge(own, others, key=lambda c: c.id), count))
@@ -133,12 +133,12 @@ def rule_uses(examples: Iterable[Example], shown_on: Mapping[str, str],
     if standalone is not None:
         counts = standalone.rule_counts
         for rule, indexes in standalone.illustrated.items():
-            cited = uses.illustrated.setdefault(rule, Cited())
-            uses.illustrated[rule] = Cited(cited.own, standalone, indexes, None,
+            own = uses.illustrated.get(rule, Cited()).own
+            uses.illustrated[rule] = Cited(own, standalone, indexes, None,
                                            counts.get(rule, (0, 0, 0))[0])
-        for rule, pairs in standalone.decided.items():
-            cited = uses.decided.setdefault(rule, Cited())
-            uses.decided[rule] = Cited(cited.own, standalone, pairs[0], pairs[1],
+        for rule, (indexes, steps) in standalone.decided.items():
+            own = uses.decided.get(rule, Cited()).own
+            uses.decided[rule] = Cited(own, standalone, indexes, steps,
                                        counts.get(rule, (0, 0, 0))[1])
     return uses
 

@@ -23,7 +23,7 @@ from checker.site.results import CheckedText, Example
 from checker.site.rule_index import RuleIndex, index_rules
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
 from checker.site.site_files import stale_problems
-from checker.site.standalone import Standalone, empty, gather, row_size
+from checker.site.standalone import Standalone, empty, gather, row_size, verified
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
@@ -120,7 +120,7 @@ class SiteContext:
         own = [e for e in self.own.values() if e.game == game]
         total, passed, good = self.standalone.counts.get(game, (0, 0, 0))
         return (total + len(own), passed + sum(e.passed for e in own),
-                good + sum(e.passed and not e.disputed for e in own))
+                good + sum(map(verified, own)))
 
     def fence_html(self, text: Text, links: Links) -> str:
         """The walkthroughs of a page's ```scenario fence, on the page `links` is for."""

@@ -146,6 +146,9 @@ class Standalone:
     def passed(self, index: int) -> bool:
         return bool(self.flags[index] & 1)
 
+    def disputed(self, index: int) -> bool:
+        return bool(self.flags[index] & 2)
+
     def dumps(self) -> bytes:
         """The whole as the cache keeps it: a line with its format, digest and the digest of
         the rest, then the rest."""

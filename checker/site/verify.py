@@ -120,18 +120,14 @@ class ScenarioChecks:
 
     def check_file_keyed(self, path: str, name: str) -> tuple[CheckedText, str, int]:
         """`check_file`, with the key of the file's text and the text's length."""
-        record = self.unchanged(path)
+        state = _state(path)
+        record = self._recorded(path, state)
         if record is not None:
             key, length = record[4], record[5]
             placed = _placed(self._cache[key], name, 0, 0, SourceFile(path, key, length))
             if placed is not None:
                 self.keep(path, record)
                 return placed, key, length
-        try:
-            info = os.stat(path)
-            state = [info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino]
-        except OSError:
-            state = None
         content = read_text(path)
         key = text_key(content)
         if state is not None and time.time_ns() - max(state[0], state[1]) > SETTLED_NS:
@@ -141,14 +137,12 @@ class ScenarioChecks:
     def unchanged(self, path: str) -> FileRecord | None:
         """The record of the standalone file at `path` (`FileRecord`) when the file is in the
         state it records and the result of its text is at hand; None otherwise."""
-        try:
-            info = os.stat(path)
-        except OSError:
-            return None
+        return self._recorded(path, _state(path))
+
+    def _recorded(self, path: str, state: list[int] | None) -> FileRecord | None:
         record = self._files.get(path)
-        if type(record) is list and len(record) == 6 and record[0] == info.st_mtime_ns \
-                and record[1] == info.st_ctime_ns and record[2] == info.st_size \
-                and record[3] == info.st_ino and type(record[4]) is str \
+        if state is not None and type(record) is list and len(record) == 6 \
+                and record[:4] == state and type(record[4]) is str \
                 and type(record[5]) is int and record[4] in self._cache:
             return record
         return None
@@ -205,6 +199,15 @@ class ScenarioChecks:
                 summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run),
                 _players(scenario.setup)))
         return Result(tuple(examples), tuple(problems))
+
+
+def _state(path: str) -> list[int] | None:
+    """A file's modification and change times, size and inode (as `FileRecord` starts)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return [info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino]
 
 
 def _players(setup: object) -> tuple[str, ...]:
