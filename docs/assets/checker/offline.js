@@ -23,12 +23,23 @@
   navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname })
     .then(function () { return navigator.serviceWorker.ready; })
     .then(function (registration) {
-      if (served || !registration.active) return;
-      var urls = [location.href.split("#")[0]];
-      performance.getEntriesByType("resource").forEach(function (entry) {
-        if (entry.name.indexOf(root.href) === 0) urls.push(entry.name);
-      });
-      registration.active.postMessage({ type: "keep", urls: urls });
+      var worker = registration.active;
+      if (!worker) return;
+      function keep(urls) {
+        if (urls.length) worker.postMessage({ type: "keep", urls: urls });
+      }
+      if (!served) keep([location.href.split("#")[0]]);
+      function unserved(entries) {
+        return entries.filter(function (entry) {
+          return !entry.workerStart && entry.name.indexOf(root.href) === 0;
+        }).map(function (entry) { return entry.name; });
+      }
+      try {
+        new PerformanceObserver(function (list) { keep(unserved(list.getEntries())); })
+          .observe({ type: "resource", buffered: true });
+      } catch (error) {
+        keep(unserved(performance.getEntriesByType("resource")));
+      }
     })
     .catch(function () { /* no worker (private window, blocked): the site works as without */ });
 
