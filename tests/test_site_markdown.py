@@ -11,7 +11,7 @@ import pytest
 from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
 from checker.site.markdown_ext import RulesExtension
-from checker.site.rulemap import page_url, source_link
+from checker.site.rulemap import RuleMap, page_url, source_link
 from checker.site.site_files import write
 from checker.site.syntax import depth, label, scan_page
 
@@ -112,6 +112,19 @@ def test_rule_numbers_are_shown_and_indented_by_depth() -> None:
 def test_links_between_pages_follow_the_mkdocs_layout(page: str, origin: str,
                                                       directory_urls: bool, url: str) -> None:
     assert page_url(page, origin, directory_urls) == url
+
+
+@pytest.mark.parametrize(("page", "origin", "url"), [
+    ("ti4/scenarios/page-3.md", "ti4/scenarios/page-2.md", "page-3.html"),
+    ("ti4/scenarios.md", "ti4/scenarios/page-2.md", "./"),
+    ("ti4/scenarios/page-2.md", "ti4/scenarios.md", "page-2.html"),
+    ("ti4/scenarios/page-2.md", "ti4/rules.md", "../scenarios/page-2.html"),
+    ("ti4/rules.md", "ti4/scenarios/page-2.md", "../rules/"),
+    ("ti4/scenarios/page-2.md", "index.md", "ti4/scenarios/page-2.html"),
+])
+def test_a_long_lists_pages_are_files_in_its_folder(page: str, origin: str, url: str) -> None:
+    rules = RuleMap(files=frozenset({"ti4/scenarios/page-2.md", "ti4/scenarios/page-3.md"}))
+    assert rules.page_link(page, origin) == url
 
 
 @pytest.mark.parametrize(("page", "origin", "link"), [

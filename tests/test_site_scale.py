@@ -46,8 +46,7 @@ def test_thousands_of_scenarios_are_paged_and_no_page_passes_1_mb(tmp_path: Path
     sizes = page_sizes(site)
     assert max(sizes.values()) < MAX_PAGE, sorted(sizes.items(), key=lambda kv: -kv[1])[:3]
     listing = (site / "ti4" / "scenarios" / "index.html").read_text("utf-8")
-    pages = sorted(site.glob("ti4/scenarios/page-*/index.html"),
-                   key=lambda p: int(p.parent.name.removeprefix("page-")))
+    pages = list_pages_in(site)
     assert len(pages) >= 3
     # Every scenario has its walkthrough on exactly one page of the list, in order of id.
     shown: list[str] = []
@@ -60,15 +59,17 @@ def test_thousands_of_scenarios_are_paged_and_no_page_passes_1_mb(tmp_path: Path
         assert text.count('aria-current="page"') >= 1
         shown += ids
     assert shown == [f"gen-{n:05d}" for n in range(COUNT)]
-    first = pages[0].parent.name
-    assert f'href="{first}/"' in listing and "scenarios follow on the next pages" in listing
+    assert not [p for p in (site / "ti4" / "scenarios").iterdir() if p.is_dir()], \
+        "the list's pages are files side by side, not a folder each"
+    first = pages[0].name
+    assert f'href="{first}"' in listing and "scenarios follow on the next pages" in listing
     assert f"of {len(pages) + 1}</h1>" in pages[-1].read_text("utf-8")
     # Nothing is counted by folder: every scenario is on the site, and rules.json says where.
     assert "more scenarios in" not in listing
     rules = json.loads((site / "rules.json").read_text("utf-8"))
     urls = {s["id"]: s["url"] for s in rules["scenarios"]}
     assert all(urls[f"gen-{n:05d}"] for n in range(COUNT))
-    assert urls[f"gen-{COUNT - 1:05d}"].startswith(f"ti4/scenarios/{pages[-1].parent.name}/")
+    assert urls[f"gen-{COUNT - 1:05d}"].startswith(f"ti4/scenarios/{pages[-1].name}#")
     assert LIST_BUDGET < MAX_PAGE
     assert not cfg.plugins["checker"].context.problems
 
@@ -82,8 +83,7 @@ def test_the_pages_written_from_a_frame_are_whole_pages(tmp_path: Path) -> None:
         out.write("site_url: https://example.invalid/\n")
     built(config)
     site = tmp_path / "site"
-    pages = sorted(site.glob("ti4/scenarios/page-*/index.html"),
-                   key=lambda p: int(p.parent.name.removeprefix("page-")))
+    pages = list_pages_in(site)
     assert len(pages) >= 3
     count = len(pages) + 1
     sitemap = (site / "sitemap.xml").read_text("utf-8")
@@ -97,7 +97,7 @@ def test_the_pages_written_from_a_frame_are_whole_pages(tmp_path: Path) -> None:
         assert f"{title} - " in text.split("</title>")[0], page
         assert text.count(title) == 3, page  # the head's title, the header's, the heading
         assert f"page {2 if number != 2 else 3} of {count}" not in text, page
-        url = f"ti4/scenarios/page-{number}/"
+        url = f"ti4/scenarios/page-{number}.html"
         assert f'<link rel="canonical" href="https://example.invalid/{url}">' in text
         assert f"<loc>https://example.invalid/{url}</loc>" in sitemap, url
         entries = [d for d in docs if d["location"].startswith(url)]
@@ -144,9 +144,9 @@ def test_adding_a_scenario_prints_no_warning_about_a_page_nobody_wrote(tmp_path:
     again = mkdocs(config)
     assert again.returncode == 0, again.stderr
     assert "WARNING" not in again.stderr and "nav" not in again.stderr, again.stderr
-    assert (tmp_path / "site" / "ti4" / "scenarios" / "page-2" / "index.html").exists()
+    assert (tmp_path / "site" / "ti4" / "scenarios" / "page-2.html").exists()
     listed = "".join(page.read_text("utf-8")
-                     for page in (tmp_path / "site" / "ti4" / "scenarios").rglob("index.html"))
+                     for page in (tmp_path / "site" / "ti4" / "scenarios").rglob("*.html"))
     assert 'id="a-new-one"' in listed
 
 
@@ -156,10 +156,9 @@ def test_a_written_page_changes_with_what_it_shows(tmp_path: Path) -> None:
     config = make_site(tmp_path, {}, many(800))
     built(config)
     site, kept = tmp_path / "site", tmp_path / ".cache" / "plugin" / "checker" / "lists"
-    last = max(site.glob("ti4/scenarios/page-*/index.html"),
-               key=lambda p: int(p.parent.name.removeprefix("page-")))
-    assert int(last.parent.name.removeprefix("page-")) >= 3
-    written = len(list(site.glob("ti4/scenarios/page-*/index.html"))) - 1
+    last = list_pages_in(site)[-1]
+    assert int(last.stem.removeprefix("page-")) >= 3
+    written = len(list_pages_in(site)) - 1
     assert len(list(kept.glob("*.html"))) == written
     shown = re.findall(r'id="(gen-\d{5})" data-walkthrough', last.read_text("utf-8"))[0]
     number = int(shown.removeprefix("gen-"))
@@ -207,11 +206,15 @@ def test_written_pages_follow_the_sites_addresses(tmp_path: Path) -> None:
         assert all(f'<a href="page-{n}.html">{n}</a>' in text for n in others), page
 
 
+def list_pages_in(site: Path) -> list[Path]:
+    """The pages the TI4 list continues on (page 2 on), in order."""
+    return sorted(site.glob("ti4/scenarios/page-*.html"),
+                  key=lambda p: int(p.stem.removeprefix("page-")))
+
+
 def written_pages(site: Path) -> list[Path]:
     """The list's pages the plugin writes (page 3 on), in order."""
-    pages = sorted(site.glob("ti4/scenarios/page-*/index.html"),
-                   key=lambda p: int(p.parent.name.removeprefix("page-")))
-    return pages[1:]
+    return list_pages_in(site)[1:]
 
 
 def test_a_rebuild_links_the_kept_pages_and_never_writes_through_a_link(
@@ -240,7 +243,7 @@ def test_a_rebuild_links_the_kept_pages_and_never_writes_through_a_link(
     with damaged.open("r+b") as out:
         out.write(b"<!-- changed in place -->")
     built(config)
-    assert made == ["ti4/scenarios/" + damaged.parent.name + ".md"]
+    assert made == ["ti4/scenarios/" + damaged.stem + ".md"]
     assert damaged.read_bytes() == first[damaged]
     # --dirty: a page in the site is replaced, never written through its link.
     held = tmp_path / "held"  # links of our own to the kept files: what a write through changes

@@ -21,7 +21,7 @@ from checker.games import GAMES
 from checker.location import InternalError, Location, Problem
 from checker.runner import check_scenario, read_file
 from checker.site.placing import Links, place
-from checker.site.rulemap import Anchor, RuleMap, page_url
+from checker.site.rulemap import Anchor, RuleMap
 from checker.site.walkthrough import draft, narration
 from checker.verdict import Verdict
 
@@ -79,7 +79,7 @@ def from_page(here: str, rules: RuleMap) -> str:
     """The source page (`ti4/objective-cards.md`) whose URL is `here`: a page that defines
     rules when one does, else a page at that URL (only its folder matters then)."""
     for anchor in rules.anchors.values():
-        if page_url(anchor.page, "index.md", rules.use_directory_urls) == (here or "./"):
+        if rules.page_url(anchor.page, "index.md") == (here or "./"):
             return anchor.page
     if not here or here.endswith("/"):
         return f"{here}index.md"

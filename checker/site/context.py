@@ -303,6 +303,7 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.listed, context.more = _listed(context, set(scans))
     rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
     context.rules, problems = build_map(scans, checks.games, rulebooks)
+    context.rules.files = frozenset(context.more)
     context.problems += problems
     context.problems += unresolved(scans, context.rules)
     context.glossaries, problems = read_glossaries(sources, paths, checks.games)

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from checker.site.context import SiteContext, fill_slots, list_pages, rules_digest
-from checker.site.parked import PARKED, PLACED, Parked
 from checker.site.placing import Links
 from checker.site.scenario_list import PartPage, part_html, part_indexes, part_page
 from checker.site.writing import replace_file
@@ -95,9 +94,10 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
     first page) gets none: nothing half-made. With a `cache` folder, each page is kept there
     whole, under a digest of all its content is made from (`part_key`), and linked into the
     site from there while nothing it shows changed (`_Kept`)."""
-    kept = _Kept(cache / FOLDER if cache is not None else None, site)
+    kept = _Kept(cache / FOLDER if cache is not None else None)
     shared = rules_digest(context) if kept.folder is not None else ""
     written = []
+    folders: set[Path] = set()  # one per list: its pages are files side by side
     for uri, listed in sorted(context.more.items(), key=lambda kv: (kv[1].game, kv[1].number)):
         frame = frames.get(listed.game)
         if listed.number == 2 or frame is None:
@@ -105,9 +105,11 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
         title = listed.heading(context.game_title(listed.game))
         url, dest = urls[uri]
         path = site / dest
+        if path.parent not in folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(path.parent)
         made = _Made(context, uri)
         if kept.folder is None:
-            path.parent.mkdir(parents=True, exist_ok=True)
             before, after = frame.around(title, url)
             replace_file(path, before + made.content() + after)
             said = made.said()
@@ -162,11 +164,10 @@ class _Kept:
     not what the index says was changed through a link by something else: it is made again.
     Pages a build did not use are removed after it."""
 
-    def __init__(self, folder: Path | None, site: Path) -> None:
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.index = self._read_index()
         self.used: dict[str, list[Any]] = {}
-        self.parked = Parked(folder, site) if folder is not None else None
 
     def _read_index(self) -> dict[str, list[Any]]:
         if self.folder is None:
@@ -186,18 +187,13 @@ class _Kept:
         """Put the page titled `title` at `url`, whose content is kept under `key`, at `path`,
         in `frame`; `made` makes the content when it is not kept. Returns what search finds
         of its sections, kept beside it."""
-        assert self.folder is not None and self.parked is not None
+        assert self.folder is not None
         kept = self.folder / f"{key}.html"
         around = frame.key(title, url)
         entry = self._valid(key, kept)
         said = _said(self.folder / f"{key}{_SAID}") if entry is not None else None
-        moved = self.parked.restore(key, path.parent)
-        if not moved:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        if entry is not None and said is not None and entry[0] == around and (
-                moved and self.parked.holds(key, path) or _link(kept, path)):
+        if entry is not None and said is not None and entry[0] == around and _link(kept, path):
             self.used[key] = entry
-            self.parked.place(key, path)
             return said
         said = made.said()
         before, after = frame.around(title, url)
@@ -210,9 +206,7 @@ class _Kept:
             return said
         self.used[key] = [around, len(before), len(before) + length, found.st_size,
                           found.st_mtime_ns]
-        if _link(kept, path):
-            self.parked.place(key, path)
-        else:
+        if not _link(kept, path):
             replace_file(path, kept.read_bytes())
         return said
 
@@ -231,13 +225,12 @@ class _Kept:
 
     def finish(self) -> None:
         """Remove the pages this build did not use, and keep the index of those it did."""
-        if self.folder is None or self.parked is None:
+        if self.folder is None:
             return
-        self.parked.finish()
         try:
             for old in self.folder.iterdir():
-                if old.name not in (_INDEX, PLACED, PARKED) and old.name.removesuffix(
-                        ".html").removesuffix(_SAID) not in self.used:
+                if old.name != _INDEX and old.name.removesuffix(".html").removesuffix(
+                        _SAID) not in self.used:
                     old.unlink(missing_ok=True)
             if self.used != self.index:
                 replace_file(self.folder / _INDEX, json.dumps(self.used).encode())

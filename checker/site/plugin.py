@@ -38,10 +38,8 @@ from checker.site.context import Page as SourcePage
 from checker.site.context import SiteContext, display, fill_slots
 from checker.site.gather import gather, pin, summary, unpin
 from checker.site.host import SiteFolders, site_folders
-from checker.site.list_pages import FOLDER as LISTS
 from checker.site.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.markdown_ext import RulesExtension
-from checker.site.parked import park
 from checker.site.rules_json import FILE, write_rules_json
 from checker.site.scenario_list import list_page_source
 from checker.site.store import ResultStore
@@ -70,7 +68,6 @@ class RulesConfig(base.Config):
 class RulesPlugin(BasePlugin[RulesConfig]):
     def __init__(self) -> None:
         self.serving = False
-        self.dirty = False
         self.checks = ScenarioChecks(GAMES)
         self.context: SiteContext | None = None
         self.folders: SiteFolders | None = None
@@ -83,14 +80,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
         # remembered results of scenarios whose text did not change.
         self.serving = command == "serve"
-        self.dirty = dirty
-
-    def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        # MkDocs empties the site next (unless dirty): the folders of the list's pages wait
-        # in the cache meanwhile, to be moved back rather than made again (`parked`).
-        store = self.checks.store
-        if self.context is not None and store is not None and not self.dirty:
-            park(Path(config.site_dir), store.folder / LISTS)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
@@ -123,13 +112,16 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self._report(context)
         self.frames, self.urls = {}, {}
         for uri, listed in context.more.items():
+            # Files side by side in the list's folder (`RuleMap.files`), not a folder each.
             if listed.number > 2:  # written from the first one's frame when the build ends
-                made = File(uri, None, config.site_dir, config.use_directory_urls)
+                made = File(uri, None, config.site_dir, use_directory_urls=False)
                 self.urls[uri] = (made.url, made.dest_uri)
                 continue
             # Linked from the list's other pages; not in the nav, so no warning names them.
-            files.append(File.generated(config, uri, content=list_page_source(context, uri),
-                                        inclusion=InclusionLevel.NOT_IN_NAV))
+            made = File.generated(config, uri, content=list_page_source(context, uri),
+                                  inclusion=InclusionLevel.NOT_IN_NAV)
+            made.use_directory_urls = False
+            files.append(made)
         return files
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,

@@ -42,6 +42,10 @@ class RuleMap:
     """Link to a page by its Markdown file, relative to the page linking (`../ti4/rules.md`),
     for a generator that turns such links into URLs in the HTML too (Zensical); else by its
     URL as MkDocs lays pages out (see `page_url`)."""
+    files: frozenset[str] = frozenset()
+    """The pages laid out as files whatever `use_directory_urls` says (`ti4/scenarios/page-2.md`
+    at `ti4/scenarios/page-2.html`): the pages a long list continues on, side by side in its
+    folder, so that a build makes no folder for each of a hundred of them."""
 
     def get(self, rule: str) -> Anchor | None:
         return self.anchors.get(rule)
@@ -58,7 +62,12 @@ class RuleMap:
         """The link from one page to another, without a fragment."""
         if self.source_links:
             return source_link(page, from_page)
-        return page_url(page, from_page, self.use_directory_urls)
+        return self.page_url(page, from_page)
+
+    def page_url(self, page: str, from_page: str) -> str:
+        """The relative URL from one page to another, as MkDocs lays them out."""
+        return page_url(page, from_page, self.use_directory_urls, page in self.files,
+                        from_page in self.files)
 
     def link(self, rule: str, from_page: str, text: str | None = None) -> str:
         """An HTML link to the rule; a marked span when it does not resolve."""
@@ -127,11 +136,13 @@ def suggest(rule: str, rules: RuleMap) -> str:
 
 
 @functools.lru_cache(maxsize=65536)
-def page_url(page: str, from_page: str, use_directory_urls: bool = True) -> str:
-    """The relative URL from one page to another, as MkDocs lays pages out (asked for
+def page_url(page: str, from_page: str, use_directory_urls: bool = True,
+             page_file: bool = False, from_file: bool = False) -> str:
+    """The relative URL from one page to another, as MkDocs lays pages out; a page
+    `page_file` or `from_file` as a file whatever `use_directory_urls` says (asked for
     thousands of times a build, for the same few hundred pairs of pages)."""
-    origin = _url(from_page, use_directory_urls)
-    return _relative(_url(page, use_directory_urls),
+    origin = _url(from_page, use_directory_urls and not from_file)
+    return _relative(_url(page, use_directory_urls and not page_file),
                      origin.rsplit("/", 1)[0] if "/" in origin else "")
 
 

@@ -22,7 +22,6 @@ from checker.rulebook import RULE_ID
 from checker.site.context import SiteContext, rules_digest, walkthrough_pages
 from checker.site.coverage import rule_order
 from checker.site.rule_entries import rule_title
-from checker.site.rulemap import page_url
 from checker.site.store import kept_file
 from checker.site.verify import source_key
 from checker.site.writing import write_if_changed
@@ -73,7 +72,6 @@ SCHEMA: dict[str, Any] = {
 
 def rules_document(context: SiteContext) -> dict[str, Any]:
     """rules.json's content for a site."""
-    directory_urls = context.rules.use_directory_urls
     uses = context.uses
 
     pages: dict[str, str] = {}  # thousands of scenarios on a hundred pages
@@ -81,7 +79,7 @@ def rules_document(context: SiteContext) -> dict[str, Any]:
     def url(page: str, anchor: str) -> str:
         where = pages.get(page)
         if where is None:
-            where = pages[page] = page_url(page, "index.md", directory_urls)
+            where = pages[page] = context.rules.page_url(page, "index.md")
         return f"{where}#{anchor}"
 
     referenced: dict[str, list[str]] = {}
