@@ -213,11 +213,11 @@ def walkthroughs(site: Path) -> int:
 
 def check_site(site: Path, enabled: bool, count: int) -> dict[str, Any]:
     """What a build wrote: with the checker, the list page and the pages it continues on
-    (`ti4/scenarios/page-N/`) show the walkthrough of every generated scenario once, each
+    (`ti4/scenarios/page-N.html`) show the walkthrough of every generated scenario once, each
     page's table linking its own; without it, no walkthrough at all. Returns sizes for the
     report, with the largest page's."""
     listing = site / SCENARIOS_PAGE.removesuffix(".md") / "index.html"
-    parts = [listing, *sorted(listing.parent.glob("page-*/index.html"))]
+    parts = [listing, *sorted(listing.parent.glob("page-*.html"))]
     shown = walkthroughs(site)
     if enabled:
         bench: list[str] = []
