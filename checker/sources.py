@@ -20,7 +20,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenario[ \t]*$")
-_ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+_ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})", re.MULTILINE)
 
 
 class ReadError(Exception):
@@ -186,31 +186,45 @@ def fenced_blocks(lines: list[str]) -> Iterator[Block]:
     Fences may be indented (inside an admonition or a content tab); the closing fence uses
     the same character, at least as long, indented no deeper than the opening. A fence that
     nothing closes is not a code block (Python-Markdown shows it as text): it is yielded with
-    `closed` false and the lines after it are read on. Finding a closing line is a regular
-    expression search in the joined text, and a kind of fence found unclosed once is not
-    searched for again, so no page takes more than linear time per kind of fence.
+    `closed` false and the lines after it are read on. Finding an opening or a closing line is
+    a regular expression search in the joined text, and a kind of fence found unclosed once
+    is not searched for again, so no page takes more than linear time per kind of fence.
     """
     text = "\n".join(lines)
+    return iter(_blocks(text) if len(text) <= _REMEMBERED else _blocks.__wrapped__(text))
+
+
+_REMEMBERED = 1 << 18
+"""The longest page text (in characters) whose blocks are remembered: a few dozen of them at
+most, whatever the input."""
+
+
+@functools.lru_cache(maxsize=64)
+def _blocks(text: str) -> tuple[Block, ...]:
+    """`fenced_blocks` of the lines joined as `text`: remembered, as a build asks for the
+    blocks of each page several times (its scan, its rendering, its prose lines)."""
+    lines = text.split("\n")
     starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
     unclosable: set[tuple[str, int, int]] = set()
+    blocks = []
     index = 0
-    while index < len(lines):
-        opening = _ANY_FENCE.match(lines[index])
-        if opening is None:
-            index += 1
-            continue
+    for opening in _ANY_FENCE.finditer(text):
+        at = bisect.bisect_right(starts, opening.start()) - 1
+        if at < index:
+            continue  # a line of the block before
         indent, fence = opening["indent"], opening["fence"]
         kind = (fence[0], len(fence), len(indent))
-        found = None if kind in unclosable else _closing(*kind).search(text, starts[index + 1])
-        scenario = _FENCE_OPEN.match(lines[index]) is not None
+        found = None if kind in unclosable else _closing(*kind).search(text, starts[at + 1])
+        scenario = _FENCE_OPEN.match(lines[at]) is not None
         if found is None:
             unclosable.add(kind)
-            yield Block(index, index + 1, indent, fence, scenario, closed=False)
-            index += 1
+            blocks.append(Block(at, at + 1, indent, fence, scenario, closed=False))
+            index = at + 1
             continue
         close = bisect.bisect_right(starts, found.start()) - 1
-        yield Block(index, close + 1, indent, fence, scenario, closed=True)
+        blocks.append(Block(at, close + 1, indent, fence, scenario, closed=True))
         index = close + 1
+    return tuple(blocks)
 
 
 @functools.lru_cache(maxsize=256)

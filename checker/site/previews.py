@@ -163,12 +163,15 @@ def preview_html(context: SiteContext, page: str, rules: list[str],
         item = index.items.get(rule)
         if item is None:
             continue
+        said = index.previews.get(rule)
+        if said is None:  # the same on every page that cites the rule
+            said = index.previews[rule] = (
+                f'data-number="{escape(number(rule))}" '
+                f'data-title="{escape(links.titles.get(rule, ""))}" '
+                f'data-section="{escape(index.page_titles.get(item.page, ""))}" '
+                f'data-text="{escape(shortened(item.text))}"')
         items.append(f'<a data-rule-preview="{escape(rule)}" '
-                     f'href="{escape(links.href(rule, page) or "")}" '
-                     f'data-number="{escape(number(rule))}" '
-                     f'data-title="{escape(links.titles.get(rule, ""))}" '
-                     f'data-section="{escape(index.page_titles.get(item.page, ""))}" '
-                     f'data-text="{escape(shortened(item.text))}"></a>')
+                     f'href="{escape(links.href(rule, page) or "")}" {said}></a>')
     for key, term in terms.items():
         items.append(f'<a data-term-preview="{escape(key)}" '
                      f'href="{escape(links.href(term.rule, page) or "")}" '

@@ -59,6 +59,9 @@ class RuleIndex:
     """The references to each rule, by the full id referred to."""
     page_titles: dict[str, str] = field(default_factory=dict)
     """Each page's first level-1 heading, without a rule number."""
+    previews: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """What the preview of each rule shows, as the attributes `previews.preview_html` writes,
+    made once a build for all the pages that cite the rule."""
 
 
 def index_rules(sources: Mapping[str, str], scans: Mapping[str, PageScan],
