@@ -113,10 +113,27 @@ class Text:
 def load(source: Text) -> Any:
     """Parse one YAML document; raise ScenarioError with a located message on bad YAML or
     on input past a limit (`checker.limits`)."""
-    loader = _BaseLoader(source.text)
+    try:
+        return _load(source, _BaseLoader)
+    except _TooDeepForLibyaml:
+        # libyaml 0.2.6 (PyYAML 6.0.4) refuses nesting past 1,000 levels, and its scanner
+        # looks that far ahead of the events: read again by PyYAML's own parser, which has no
+        # such limit, so that the composer stops at the first level past `limits.DEPTH`, as
+        # with every other nesting too deep.
+        return _load(source, yaml.SafeLoader)
+
+
+class _TooDeepForLibyaml(Exception):
+    """libyaml refused the text for its nesting depth."""
+
+
+def _load(source: Text, loader_class: type[Any]) -> Any:
+    loader = loader_class(source.text)
     try:
         return _Composer(loader, source).document()
     except yaml.MarkedYAMLError as exc:
+        if loader_class is not yaml.SafeLoader and "maximum nesting depth" in (exc.problem or ""):
+            raise _TooDeepForLibyaml from None
         mark = exc.problem_mark or exc.context_mark
         line, col = source.position(mark) if mark else (source.line_offset + 1, 1)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
