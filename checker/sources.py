@@ -9,8 +9,8 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from checker import limits
 from checker.location import Location, Problem
@@ -147,8 +147,7 @@ def markdown_fences(path: str, content: str) -> Iterator[Text]:
     return iter(texts_in_file(path, content)[0])
 
 
-@dataclass(frozen=True, slots=True)
-class Fence:
+class Fence(NamedTuple):
     """A ```scenario fence: its YAML text and the lines it spans, closing fence included."""
 
     text: Text
@@ -167,8 +166,7 @@ class Fence:
                        f"of {self.fence}, indented as the opening one")
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(NamedTuple):
     """A fenced code block among a page's lines (0-based line indexes)."""
 
     start: int

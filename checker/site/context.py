@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from checker.engine import Ruleset
 from checker.ids import first_uses
@@ -39,8 +40,7 @@ the generator lets the checker add pages (the MkDocs plugin); elsewhere they are
 folder (`scenario_list`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+class Page(NamedTuple):
     """A Markdown page: `uri` inside the docs folder, `path` as problems show it."""
 
     uri: str

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from checker.engine import Ruleset
 from checker.location import Problem
@@ -27,8 +26,7 @@ if TYPE_CHECKING:  # the context checks coverage lines with `coverage_problems`
 _PARTS = re.compile(r"(\d+)")
 
 
-@dataclass(frozen=True, slots=True)
-class Covered:
+class Covered(NamedTuple):
     """One rule and the verified examples that cover it."""
 
     rule: str

@@ -18,6 +18,7 @@ import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from checker.location import Location, Problem
 from checker.site.rule_index import plain_text
@@ -33,8 +34,7 @@ _FORM = re.compile(r"\*\*([^*]+?)\*\*")
 _SHAPE = "- **Term**, **other form**: what it means ([[{game}:1.2]])"
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(NamedTuple):
     """A glossary entry."""
 
     name: str

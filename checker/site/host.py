@@ -10,15 +10,13 @@ Plain Python-Markdown leaves nothing: the extension's own options say it all.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from markdown import Markdown
 
 
-@dataclass(frozen=True, slots=True)
-class SiteFolders:
+class SiteFolders(NamedTuple):
     """Where a site's sources are: the key of everything the pages of one site share."""
 
     root: Path
@@ -31,8 +29,7 @@ class SiteFolders:
     """Whether the generator takes links to pages by their Markdown files (see `RuleMap`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Host:
+class Host(NamedTuple):
     """The page being converted and its site, as the generator tells them."""
 
     page: str

@@ -20,11 +20,10 @@ import json
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape as html_escape
 from html import unescape
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from checker.site.context import SiteContext, fill_slots, list_pages, rules_digest
 from checker.site.placing import Links
@@ -41,8 +40,7 @@ _SAID = ".said.json"
 """Beside each kept page: what search finds of its sections (`PartPage.said`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(NamedTuple):
     """A page written from a frame: its address in the site, its title, what search finds
     of each of its sections (`PartPage.said`), and the address of the page its frame comes
     from."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from checker.location import Location
 from checker.site.syntax import RULE_MARK, RULE_REF, PageScan, label
@@ -27,8 +28,7 @@ _ATTRIBUTES = re.compile(r"[ \t]*\{[:#.][^}]*\}")
 _SPACE = re.compile(r"\s+")
 
 
-@dataclass(frozen=True, slots=True)
-class RuleItem:
+class RuleItem(NamedTuple):
     """A rule item as a page defines it."""
 
     rule: str
@@ -39,8 +39,7 @@ class RuleItem:
     """Its text as plain text, without its number."""
 
 
-@dataclass(frozen=True, slots=True)
-class Mention:
+class Mention(NamedTuple):
     """A `[[game:ref]]` reference in a page."""
 
     rule: str

@@ -11,14 +11,14 @@ import functools
 import posixpath
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from checker.location import Location, Problem
 from checker.rulebook import RuleBook
 from checker.site.syntax import PageScan, label
 
 
-@dataclass(frozen=True, slots=True)
-class Anchor:
+class Anchor(NamedTuple):
     """A rule item on a page."""
 
     rule: str

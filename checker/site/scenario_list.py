@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import unescape
+from typing import NamedTuple
 
 from markdown.extensions.toc import slugify
 
@@ -59,8 +59,7 @@ def scenario_list(context: SiteContext, game: str, links: Links,
     return lines
 
 
-@dataclass(frozen=True, slots=True)
-class PartPage:
+class PartPage(NamedTuple):
     """A page a game's list continues on (`SiteContext.more`): its title, the scenarios of
     its table, and its sections (anchor and heading, escaped, and the scenarios whose
     walkthroughs follow). All it shows is `part_html`."""

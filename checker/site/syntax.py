@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from checker.location import Location
 from checker.sources import fenced_blocks
@@ -33,8 +34,7 @@ _ITEM_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?(?=§
 _CODE_SPAN = re.compile(r"(`+).+?\1")
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """A rule item's marker in a page."""
 
     ref: str
@@ -42,8 +42,7 @@ class Mark:
     location: Location
 
 
-@dataclass(frozen=True, slots=True)
-class Reference:
+class Reference(NamedTuple):
     """A `[[game:ref]]` cross-reference, a `[[scenario:id]]` embed or a `[[scenarios:game]]`
     list in a page."""
 
