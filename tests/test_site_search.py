@@ -126,8 +126,10 @@ def opening(path: str, rule: str) -> re.Pattern[str]:
 
 
 def zensical_results(page: Page, query: str) -> Any:
-    """The results of Zensical's search dialog (in a shadow root) for `query`, in order."""
+    """The results of Zensical's search dialog (in a shadow root) for `query`, in order.
+    The dialog focuses its query box a moment after it opens: keys typed before are lost."""
     page.locator(".md-search__button").click()
+    expect(page.locator("input[role=combobox]")).to_be_focused()
     page.keyboard.type(query)
     options = page.locator("ol[role=listbox] a[role=option]")
     expect(options.first).to_be_visible()
