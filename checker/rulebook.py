@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 RULE_ID = re.compile(r"^(?P<game>[a-z][a-z0-9]*):(?P<ref>[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)$")
 
 
-@dataclass(frozen=True)
 class RuleBook:
     """The rule ids a game defines, each with a short title for citations."""
 
-    game: str
-    titles: Mapping[str, str]
-    """Keyed by the part after the colon, e.g. "61.6"."""
-    source: str | None = None
-    """The file that lists the ids, so a problem with one of them can point at its line."""
+    __slots__ = ("game", "source", "titles")
+
+    def __init__(self, game: str, titles: Mapping[str, str], source: str | None = None
+                 ) -> None:
+        self.game = game
+        self.titles = titles
+        """Keyed by the part after the colon, e.g. "61.6"."""
+        self.source = source
+        """The file that lists the ids, so a problem with one of them can point at its line."""
 
     def __contains__(self, rule_id: str) -> bool:
         game, _, ref = rule_id.partition(":")

@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -162,7 +161,7 @@ def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
                       (Problem(Location("", 9, 5), "points.Red: stated 2, engine 1"),),
                       "<div>\x02ti4:61.6\x03\x02!\x03\r\n\x02=\x03</div>",
                       "A &quot;title&quot; with &lt;html&gt; é—")
-    other = replace(example, id="ti4-y", html="<p>second\rdraft</p>")
+    other = example._replace(id="ti4-y", html="<p>second\rdraft</p>")
     results = {"k" * 64: Result((example, other), ()),
                "e" * 64: Result((), (Problem(Location("", 1, 1), "bad"),))}
     store = ResultStore(tmp_path / "store")
@@ -185,7 +184,7 @@ def test_a_kept_result_saved_again_keeps_its_draft_as_it_was(tmp_path: Path) -> 
     store = ResultStore(tmp_path / "store")
     store.save("engine", {"k" * 64: Result((example,), ())})
     store.save("engine", {**store.load("engine"),
-                          "n" * 64: Result((replace(example, id="ti4-y"),), ())})
+                          "n" * 64: Result((example._replace(id="ti4-y"),), ())})
     again = store.load("engine")
     assert again["k" * 64].placed("", 0, 0, "") == \
         Result((example,), ()).placed("", 0, 0, "")

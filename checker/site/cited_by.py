@@ -12,7 +12,6 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from checker.site.placing import one_byte, step_anchor
@@ -39,18 +38,22 @@ class Citing(NamedTuple):
     """The first step (from 1) that cited the rule, 0 for the setup and for `about:`."""
 
 
-@dataclass(frozen=True)
 class Cited:
     """The examples that cite a rule one way (their `about:`, or the engine's citations), in
     the order of their ids: the pages' own, each with the first step that cited the rule (0
     for the setup, and for `about:`), and the standalone ones by index (`Standalone`)."""
 
-    own: list[tuple[Example, int]] = field(default_factory=list)
-    standalone: Standalone | None = None
-    indexes: list[int] = field(default_factory=list)
-    steps: list[int] | None = None
-    """By standalone index in `indexes`: the step, for the engine's citations."""
-    verified_standalone: int = 0
+    __slots__ = ("indexes", "own", "standalone", "steps", "verified_standalone")
+
+    def __init__(self, own: list[tuple[Example, int]] | None = None,
+                 standalone: Standalone | None = None, indexes: list[int] | None = None,
+                 steps: list[int] | None = None, verified_standalone: int = 0) -> None:
+        self.own = [] if own is None else own
+        self.standalone = standalone
+        self.indexes = [] if indexes is None else indexes
+        self.steps = steps
+        """By standalone index in `indexes`: the step, for the engine's citations."""
+        self.verified_standalone = verified_standalone
 
     def __len__(self) -> int:
         return len(self.own) + len(self.indexes)
@@ -81,18 +84,26 @@ class Cited:
         return sum(verified(e) for e, _ in self.own) + self.verified_standalone
 
 
-@dataclass
 class RuleUses:
-    illustrated: dict[str, Cited] = field(default_factory=dict)
+    """What cites each rule (`rule_uses`)."""
+
+    illustrated: dict[str, Cited]
     """By rule: the examples whose `about:` names it."""
-    decided: dict[str, Cited] = field(default_factory=dict)
+    decided: dict[str, Cited]
     """By rule: the examples whose run cites it."""
-    shown_on: dict[str, str] = field(default_factory=dict)
+    shown_on: dict[str, str]
     """By example id: the page that shows its walkthrough."""
-    lists: dict[str, str] = field(default_factory=dict)
+    lists: dict[str, str]
     """By game: the page that lists its scenarios."""
-    index: RuleIndex = field(default_factory=RuleIndex)
-    standalone: Standalone | None = None
+
+    def __init__(self, shown_on: dict[str, str] | None = None,
+                 lists: dict[str, str] | None = None, index: RuleIndex | None = None,
+                 standalone: Standalone | None = None) -> None:
+        self.illustrated, self.decided = {}, {}
+        self.shown_on = {} if shown_on is None else shown_on
+        self.lists = {} if lists is None else lists
+        self.index = RuleIndex() if index is None else index
+        self.standalone = standalone
 
     def citing(self, rule: str) -> int:
         """How many examples cite `rule` either way."""

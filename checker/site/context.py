@@ -8,7 +8,6 @@ import hashlib
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -48,71 +47,93 @@ class Page(NamedTuple):
     content: str
 
 
-@dataclass(frozen=True, slots=True)
-class ListPage:
-    """A page a game's scenario list continues on: `number` 2, 3, ... of `count`."""
+class ListPage(NamedTuple):
+    """A page a game's scenario list continues on: `number` 2, 3, ... of `pages`."""
 
     game: str
     number: int
-    count: int
+    pages: int
 
     def heading(self, title: str) -> str:
-        return f"{title} scenarios, page {self.number} of {self.count}"
+        return f"{title} scenarios, page {self.number} of {self.pages}"
 
 
-@dataclass
 class SiteContext:
+    """What the pages of one build share (`collect` fills it): the checked scenarios, the
+    rules and what cites them, and where each walkthrough is shown."""
+
     checks: ScenarioChecks
-    rules: RuleMap = field(default_factory=RuleMap)
-    fences: dict[str, CheckedText] = field(default_factory=dict)
+    rules: RuleMap
+    fences: dict[str, CheckedText]
     """Every page's scenario fences, by their YAML text."""
-    own: dict[str, Example] = field(default_factory=dict)
+    own: dict[str, Example]
     """The scenarios of the pages' fences, by id."""
-    standalone: Standalone = field(default_factory=empty)
+    standalone: Standalone
     """The scenarios of the scenarios folder (those no other scenario had the id of)."""
-    examples: Examples = field(init=False)
+    examples: Examples
     """Every checked scenario by id: fences (`own`), then standalone files."""
-    homes: dict[str, str] = field(default_factory=dict)
+    homes: dict[str, str]
     """Scenario id -> the page whose fence holds it (standalone scenarios have none)."""
-    embeds: dict[str, str] = field(default_factory=dict)
+    embeds: dict[str, str]
     """Scenario id -> the first page that embeds it by `[[scenario:id]]`."""
-    lists: dict[str, str] = field(default_factory=dict)
+    lists: dict[str, str]
     """Game -> the page that lists its scenarios by `[[scenarios:game]]`."""
-    paging: bool = False
+    paging: bool
     """Whether the generator adds the pages a long list continues on (`more`): the MkDocs
     plugin does; a generator that runs only the Markdown extension cannot."""
-    listed: dict[str, str] = field(default_factory=dict)
+    listed: dict[str, str]
     """Scenario id -> the page of its game's list that shows it, for the standalone scenarios
     no page embeds: the list page, then (`paging`) the pages the list continues on, each
     within `LIST_BUDGET`. Without paging the others have no walkthrough on the site."""
-    more: dict[str, ListPage] = field(default_factory=dict)
+    more: dict[str, ListPage]
     """The pages a game's list continues on, by their path in the docs folder (pages no one
     wrote: the plugin adds them)."""
-    problems: list[Problem] = field(default_factory=list)
-    shown: dict[str, set[str]] = field(default_factory=dict)
+    problems: list[Problem]
+    shown: dict[str, set[str]]
     """By page: the ids of the walkthroughs and steps rendered on it."""
-    index: RuleIndex = field(default_factory=RuleIndex)
+    index: RuleIndex
     """What the pages say of each rule: its text, and the references to it."""
-    uses: RuleUses = field(default_factory=RuleUses)
+    uses: RuleUses
     """What cites each rule: examples and references."""
-    picture_ids: dict[str, dict[str, str]] = field(default_factory=dict)
+    picture_ids: dict[str, dict[str, str]]
     """By page: the prefix of each walkthrough's picture ids, and its scenario."""
-    glossaries: dict[str, Glossary] = field(default_factory=dict)
+    glossaries: dict[str, Glossary]
     """Each game's glossary (`<game>/glossary.md`), by game."""
-    list_parts: dict[str, dict] = field(default_factory=dict)
+    list_parts: dict[str, dict]
     """By game: what each page of its list shows (`scenario_list`), worked out once."""
-    list_slots: dict[str, str] = field(default_factory=dict)
+    list_slots: dict[str, str]
     """By page a list continues on: the slot its content is deferred in."""
-    chunks: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    chunks: dict[str, dict[str, list[int]]]
     """By game, then page of its list: the standalone scenarios it shows (`listed`), by
     index in `standalone`, in the order it shows them."""
-    deferred: dict[str, dict[str, str]] | None = None
+    deferred: dict[str, dict[str, str]] | None
     """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
     slot holding only its searchable text, and kept here by page and slot until `fill_slots`
     puts it in the written page: Markdown's postprocessors, the search indexer and the theme
     then never walk through the state tables and sources of every walkthrough."""
 
-    def __post_init__(self) -> None:
+    def __init__(self, checks: ScenarioChecks, paging: bool = False) -> None:
+        self.checks = checks
+        self.rules = RuleMap()
+        self.fences = {}
+        self.own = {}
+        self.standalone = empty()
+        self.homes = {}
+        self.embeds = {}
+        self.lists = {}
+        self.paging = paging
+        self.listed = {}
+        self.more = {}
+        self.problems = []
+        self.shown = {}
+        self.index = RuleIndex()
+        self.uses = RuleUses()
+        self.picture_ids = {}
+        self.glossaries = {}
+        self.list_parts = {}
+        self.list_slots = {}
+        self.chunks = {}
+        self.deferred = None
         self.examples = Examples(self.own, self.standalone)
 
     def counts(self, game: str) -> tuple[int, int, int]:

@@ -17,9 +17,8 @@ import os
 import sys
 import threading
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from checker.engine import Ruleset
 from checker.location import Location, Problem
@@ -33,8 +32,7 @@ Fingerprint = tuple[tuple[str, int, int], ...]
 """Every file of the docs and scenario folders, with its modification time and size."""
 
 
-@dataclass
-class _Gathered:
+class _Gathered(NamedTuple):
     context: SiteContext
     fingerprint: Fingerprint | None
     """None for a context the plugin pinned: used as it is until unpinned."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from checker.location import Location, Problem
@@ -53,12 +52,16 @@ class Term(NamedTuple):
         return slug(self.name)
 
 
-@dataclass(frozen=True)
 class Glossary:
+    """A game's glossary: its terms, as its page defines them."""
+
     game: str
     page: str
     """The glossary page inside the docs folder: "ti4/glossary.md"."""
     terms: tuple[Term, ...]
+
+    def __init__(self, game: str, page: str, terms: tuple[Term, ...]) -> None:
+        self.game, self.page, self.terms = game, page, terms
 
     @functools.cached_property
     def pattern(self) -> re.Pattern[str] | None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
-from dataclasses import dataclass, field
 from typing import Any
 
 from markdown import Markdown
@@ -53,17 +52,17 @@ _DOCS = "The pages' folder, under plain Python-Markdown (a site generator says i
 _PAGE = "The page being converted, relative to docs_dir (ti4/rules.md), under plain Markdown."
 
 
-@dataclass(frozen=True, slots=True)
 class Converting:
     """The page being converted: its path in the docs folder, its game, its site."""
 
-    page: str
-    game: str
-    context: SiteContext
-    links: Links
-    """Makes the page's rule links (and knows which rules it linked)."""
-    refs: set[str] = field(default_factory=set)
-    """The rules the page's own text refers to (`§61.6`), linked without `links`."""
+    __slots__ = ("context", "game", "links", "page", "refs")
+
+    def __init__(self, page: str, game: str, context: SiteContext, links: Links) -> None:
+        self.page, self.game, self.context = page, game, context
+        self.links = links
+        """Makes the page's rule links (and knows which rules it linked)."""
+        self.refs: set[str] = set()
+        """The rules the page's own text refers to (`§61.6`), linked without `links`."""
 
 
 class ExamplesPreprocessor(Preprocessor):

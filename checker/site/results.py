@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from checker.location import Location, Problem
 from checker.sources import ReadError, read_text
@@ -74,8 +74,7 @@ class SourceFile(LazyText):
             return ""
 
 
-@dataclass(frozen=True, slots=True)
-class Example:
+class Example(NamedTuple):
     """One checked scenario as the site shows it, located where it stands in the sources."""
 
     id: str
@@ -103,16 +102,14 @@ class Example:
     """The players its setup names, in order (for the ask pages' templates)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CheckedText:
+class CheckedText(NamedTuple):
     """A YAML text (a file or one fence): its scenarios, or the errors that kept them out."""
 
     examples: tuple[Example, ...]
     problems: tuple[Problem, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """A text's result with the text at line 1, column 1 of no file."""
 
     examples: tuple[Example, ...]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from checker.location import Location
@@ -50,17 +49,21 @@ class Mention(NamedTuple):
     location: Location
 
 
-@dataclass
 class RuleIndex:
-    items: dict[str, RuleItem] = field(default_factory=dict)
+    """What the pages say of each rule (`index_rules`)."""
+
+    items: dict[str, RuleItem]
     """Every rule item of the pages, by full id, in the order of the pages."""
-    mentions: dict[str, list[Mention]] = field(default_factory=dict)
+    mentions: dict[str, list[Mention]]
     """The references to each rule, by the full id referred to."""
-    page_titles: dict[str, str] = field(default_factory=dict)
+    page_titles: dict[str, str]
     """Each page's first level-1 heading, without a rule number."""
-    previews: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    previews: dict[str, str]
     """What the preview of each rule shows, as the attributes `previews.preview_html` writes,
     made once a build for all the pages that cite the rule."""
+
+    def __init__(self) -> None:
+        self.items, self.mentions, self.page_titles, self.previews = {}, {}, {}, {}
 
 
 def index_rules(sources: Mapping[str, str], scans: Mapping[str, PageScan],

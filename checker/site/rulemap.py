@@ -6,11 +6,9 @@ whatever the order pages are rendered in, and a broken one is reported at its ow
 
 from __future__ import annotations
 
-import difflib
 import functools
 import posixpath
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from checker.location import Location, Problem
@@ -32,20 +30,27 @@ class Anchor(NamedTuple):
         return self.rule.partition(":")[2]
 
 
-@dataclass
 class RuleMap:
-    anchors: dict[str, Anchor] = field(default_factory=dict)
-    titles: dict[str, str] = field(default_factory=dict)
+    """Where each rule is (`build_map`), and the links to it from any page."""
+
+    anchors: dict[str, Anchor]
+    titles: dict[str, str]
     """Short titles of the rules the engine knows, for link tooltips."""
-    use_directory_urls: bool = True
-    source_links: bool = False
+    use_directory_urls: bool
+    source_links: bool
     """Link to a page by its Markdown file, relative to the page linking (`../ti4/rules.md`),
     for a generator that turns such links into URLs in the HTML too (Zensical); else by its
     URL as MkDocs lays pages out (see `page_url`)."""
-    files: frozenset[str] = frozenset()
+    files: frozenset[str]
     """The pages laid out as files whatever `use_directory_urls` says (`ti4/scenarios/page-2.md`
     at `ti4/scenarios/page-2.html`): the pages a long list continues on, side by side in its
     folder, so that a build makes no folder for each of a hundred of them."""
+
+    def __init__(self, use_directory_urls: bool = True, source_links: bool = False,
+                 files: frozenset[str] = frozenset()) -> None:
+        self.anchors, self.titles = {}, {}
+        self.use_directory_urls, self.source_links = use_directory_urls, source_links
+        self.files = files
 
     def get(self, rule: str) -> Anchor | None:
         return self.anchors.get(rule)
@@ -131,6 +136,8 @@ def undefined_rules(rulebook: RuleBook, rules: RuleMap, shown: str) -> list[Prob
 
 
 def suggest(rule: str, rules: RuleMap) -> str:
+    import difflib  # only for a link that does not resolve; keeps it out of every build
+
     close = difflib.get_close_matches(rule, list(rules.anchors), n=1, cutoff=0.8)
     return f" (did you mean {close[0]}?)" if close else ""
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from checker.location import Location
@@ -50,21 +49,23 @@ class Reference(NamedTuple):
     location: Location
 
 
-@dataclass
 class PageScan:
     """What a page defines and points to, with the line of each."""
 
-    marks: list[Mark]
-    references: list[Reference]
-    embeds: list[Reference]
-    lists: list[Reference]
-    coverage: list[Reference] = field(default_factory=list)
+    __slots__ = ("coverage", "embeds", "lists", "marks", "references")
+
+    def __init__(self) -> None:
+        self.marks: list[Mark] = []
+        self.references: list[Reference] = []
+        self.embeds: list[Reference] = []
+        self.lists: list[Reference] = []
+        self.coverage: list[Reference] = []
 
 
 def scan_page(path: str, content: str) -> PageScan:
     """Rule markers, cross-references, scenario embeds and lists outside code, each with its
     place."""
-    scan = PageScan([], [], [], [])
+    scan = PageScan()
     for index, line in prose_lines(content.split("\n")):
         # Most lines hold neither a rule marker nor `[[`: test for them before any pattern.
         marked, linked = "\u00a7" in line, "[[" in line
