@@ -349,23 +349,53 @@ def add_to_sitemap(site: Path, written: list[Written]) -> None:
 def add_to_search(site: Path, written: list[Written]) -> None:
     """Each written page in the search index (`search/search_index.json`, as MkDocs' and
     Material's search write it): its title, and a section for each heading with the text of
-    the walkthroughs under it, as the indexer made them for the list's first page."""
+    the walkthroughs under it, as the indexer made them for the list's first page. The
+    entries go at the end of the index's `docs`, the rest of the file left as it is."""
     path = site / "search" / "search_index.json"
     if not written:
         return
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-        docs = data["docs"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return  # no search, or one that writes something else
-    if not isinstance(docs, list):
-        return
+    entries = []
     for page in written:
-        docs.append({"location": page.url, "title": page.title, "text": ""})
-        docs += [{"location": f"{page.url}#{anchor}", "title": _text(heading),
-                  "text": f"<p>{_text(said)}</p>"}
-                 for anchor, heading, said in page.said]
-    replace_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        entries.append({"location": page.url, "title": page.title, "text": ""})
+        entries += [{"location": f"{page.url}#{anchor}", "title": _text(heading),
+                     "text": f"<p>{_text(said)}</p>"}
+                    for anchor, heading, said in page.said]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return  # no search
+    added = json.dumps(entries, separators=(",", ":"))[1:-1]
+    docs = _docs_start(text)
+    if docs is not None:  # the index as both write it: `config`, then `docs` last
+        comma = "," if docs < len(text) - 2 else ""
+        replace_file(path, f"{text[:-2]}{comma}{added}]}}".encode())
+        return
+    try:
+        data: Any = json.loads(text)
+        docs_list = data["docs"]
+    except (ValueError, KeyError, TypeError):
+        return  # a search that writes something else
+    if not isinstance(docs_list, list):
+        return
+    docs_list += entries
+    replace_file(path, json.dumps(data, separators=(",", ":")).encode())
+
+
+def _docs_start(text: str) -> int | None:
+    """Where the `docs` list's items start in a search index laid out as MkDocs' and
+    Material's search write it (`{"config":{...},"docs":[...]}`, without spaces); None for
+    any other layout. The config is read; the list, written by the indexer, is not."""
+    head, tail = '{"config":', ',"docs":['
+    if not text.startswith(head) or not text.endswith("]}"):
+        return None
+    try:
+        config, end = json.JSONDecoder().raw_decode(text, len(head))
+    except ValueError:
+        return None
+    if not isinstance(config, dict) or not text.startswith(tail, end) or \
+            end + len(tail) > len(text) - 2:
+        return None
+    return end + len(tail)
 
 
 def _text(escaped: str) -> str:
