@@ -10,6 +10,7 @@ import json
 import os
 import re
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -277,8 +278,23 @@ def test_a_damaged_index_of_kept_pages_only_makes_them_again(tmp_path: Path) -> 
     built(config)
     site, kept = tmp_path / "site", tmp_path / ".cache" / "plugin" / "checker" / "lists"
     first = {p: p.read_bytes() for p in written_pages(site)}
-    for damage in (b"", b"{", b"[1, 2]", b'{"x": [1, 2, 3, 4, 5]}', json.dumps(
-            {p.stem: ["", 0, 10**9, 1, 1] for p in kept.glob("*.html")}).encode()):
-        (kept / "index.json").write_bytes(damage)
+    good = json.loads((kept / "index.json").read_bytes())
+    assert good and all(len(entry) == 6 and entry[5] for entry in good.values())
+
+    def each(change: Callable[[list], list]) -> bytes:
+        index = json.loads((kept / "index.json").read_bytes())
+        return json.dumps({key: change(entry) for key, entry in index.items()}).encode()
+
+    for damage in (lambda: b"", lambda: b"{", lambda: b"[1, 2]",
+                   lambda: b'{"x": [1, 2, 3, 4, 5, []]}',
+                   lambda: each(lambda entry: entry[:5]),  # the search sections left out
+                   lambda: each(lambda entry: ["", 0, 10**9, 1, 1, []]),
+                   lambda: each(lambda entry: [*entry[:5], "sections"]),
+                   lambda: each(lambda entry: [*entry[:5], [["anchor", 1, "text"]]])):
+        (kept / "index.json").write_bytes(damage())
         built(config)
         assert {p: p.read_bytes() for p in written_pages(site)} == first, damage
+        # Kept again as it was, what search finds of each page's sections included.
+        again = json.loads((kept / "index.json").read_bytes())
+        assert {key: [*entry[:3], entry[5]] for key, entry in again.items()} == \
+            {key: [*entry[:3], entry[5]] for key, entry in good.items()}, damage

@@ -36,8 +36,6 @@ _PART = "\x00part\x00"
 FOLDER = "lists"
 """Where the written pages are kept, in the plugin's cache folder."""
 _INDEX = "index.json"
-_SAID = ".said.json"
-"""Beside each kept page: what search finds of its sections (`PartPage.said`)."""
 
 
 class Written(NamedTuple):
@@ -94,6 +92,7 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
     site from there while nothing it shows changed (`_Kept`)."""
     kept = _Kept(cache / FOLDER if cache is not None else None)
     shared = rules_digest(context) if kept.folder is not None else ""
+    lists: dict[str, str] = {}  # by game: what all its pages' keys share
     written = []
     folders: set[Path] = set()  # one per list: its pages are files side by side
     for uri, listed in sorted(context.more.items(), key=lambda kv: (kv[1].game, kv[1].number)):
@@ -112,7 +111,10 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
             replace_file(path, before + made.content() + after)
             said = made.said()
         else:
-            said = kept.place(part_key(context, uri, shared), frame, title, url, path, made)
+            if listed.game not in lists:
+                lists[listed.game] = list_key(context, listed.game, shared)
+            said = kept.place(part_key(context, uri, lists[listed.game]), frame, title, url,
+                              path, made)
         written.append(Written(url, title, said, frame.url))
     kept.finish()
     return written
@@ -138,22 +140,29 @@ class _Made:
         return self.part().said()
 
 
-def part_key(context: SiteContext, uri: str, shared: str) -> str:
-    """A digest of all a page's content is made from: the checker's code, the rules it links
-    and previews (`rules_digest`), the list's pages, and the scenarios it shows: the
-    standalone scenarios' files and texts (`Standalone.key`), and which of them."""
-    listed = context.more[uri]
+def list_key(context: SiteContext, game: str, shared: str) -> str:
+    """A digest of what the content of every page of `game`'s list is made from, but the
+    scenarios each shows: the checker's code, the rules they link and preview
+    (`rules_digest`: `shared`), the list's pages, and the standalone scenarios' files and
+    texts (`Standalone.key`)."""
+    return hashlib.sha256(f"{shared}\n{game}\n{list_pages(context, game)}\n"
+                          f"{context.standalone.key}".encode("utf-8", "surrogatepass")
+                          ).hexdigest()
+
+
+def part_key(context: SiteContext, uri: str, listed: str) -> str:
+    """A digest of all a page's content is made from: what its list's pages share
+    (`list_key`), the page, and which scenarios it shows."""
     shown = ",".join(map(str, part_indexes(context, uri)))
-    return hashlib.sha256(f"{shared}\n{uri}\n{listed}\n{list_pages(context, listed.game)}"
-                          f"\n{context.standalone.key}\n{shown}".encode(
-                              "utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256(f"{listed}\n{uri}\n{context.more[uri]}\n{shown}".encode(
+        "utf-8", "surrogatepass")).hexdigest()
 
 
 class _Kept:
     """Written pages kept whole in a folder, each under the digest of its content
     (`part_key`), with an index of what each holds: the frame around the content (`Frame.key`)
-    and where the content starts and ends, and the file's size and modification time when it
-    was written.
+    and where the content starts and ends, the file's size and modification time when it was
+    written, and what search finds of its sections (`PartPage.said`).
 
     A page whose content and frame are both kept is linked into the site (a hard link, or a
     copy where the file system has none): a list of thousands of scenarios keeps about 90 MB
@@ -177,19 +186,19 @@ class _Kept:
         if not isinstance(data, dict):
             return {}
         return {key: entry for key, entry in data.items()
-                if isinstance(entry, list) and len(entry) == 5 and isinstance(entry[0], str)
-                and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:])}
+                if isinstance(entry, list) and len(entry) == 6 and isinstance(entry[0], str)
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:5])}
 
     def place(self, key: str, frame: Frame, title: str, url: str, path: Path,
               made: _Made) -> list[tuple[str, str, str]]:
         """Put the page titled `title` at `url`, whose content is kept under `key`, at `path`,
         in `frame`; `made` makes the content when it is not kept. Returns what search finds
-        of its sections, kept beside it."""
+        of its sections, kept with it."""
         assert self.folder is not None
         kept = self.folder / f"{key}.html"
         around = frame.key(title, url)
         entry = self._valid(key, kept)
-        said = _said(self.folder / f"{key}{_SAID}") if entry is not None else None
+        said = _said(entry[5]) if entry is not None else None
         if entry is not None and said is not None and entry[0] == around and _link(kept, path):
             self.used[key] = entry
             return said
@@ -198,12 +207,11 @@ class _Kept:
         try:
             length = _rewrite(kept, before, after, entry, made.content)
             found = kept.stat()
-            replace_file(self.folder / f"{key}{_SAID}", json.dumps(said).encode())
         except OSError:  # the cache cannot be written: the page is written all the same
             replace_file(path, before + made.content() + after)
             return said
         self.used[key] = [around, len(before), len(before) + length, found.st_size,
-                          found.st_mtime_ns]
+                          found.st_mtime_ns, [list(section) for section in said]]
         if not _link(kept, path):
             replace_file(path, kept.read_bytes())
         return said
@@ -216,7 +224,7 @@ class _Kept:
             found = kept.stat()
         except OSError:
             return None
-        if [found.st_size, found.st_mtime_ns] != entry[3:] or not \
+        if [found.st_size, found.st_mtime_ns] != entry[3:5] or not \
                 0 <= entry[1] <= entry[2] <= found.st_size:
             return None
         return entry
@@ -227,8 +235,7 @@ class _Kept:
             return
         try:
             for old in self.folder.iterdir():
-                if old.name != _INDEX and old.name.removesuffix(".html").removesuffix(
-                        _SAID) not in self.used:
+                if old.name != _INDEX and old.name.removesuffix(".html") not in self.used:
                     old.unlink(missing_ok=True)
             if self.used != self.index:
                 replace_file(self.folder / _INDEX, json.dumps(self.used).encode())
@@ -236,13 +243,9 @@ class _Kept:
             pass  # made again next time
 
 
-def _said(path: Path) -> list[tuple[str, str, str]] | None:
-    """What search finds of a kept page's sections, as kept beside it; None when it cannot be
-    read as such."""
-    try:
-        said = json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None
+def _said(said: Any) -> list[tuple[str, str, str]] | None:
+    """What search finds of a kept page's sections, as its index entry holds it; None when it
+    cannot be read as such."""
     if not isinstance(said, list) or not all(
             isinstance(entry, list) and len(entry) == 3 and all(isinstance(t, str) for t in entry)
             for entry in said):
@@ -253,6 +256,11 @@ def _said(path: Path) -> list[tuple[str, str, str]] | None:
 def _link(kept: Path, path: Path) -> bool:
     """Whether `path` now holds what `kept` holds: a hard link to it, else a copy; in place of
     any file that is there (`mkdocs build --dirty`), never written through it."""
+    try:
+        os.link(kept, path)  # nothing there yet, as in a build into a clean folder
+        return True
+    except OSError:
+        pass
     temporary = path.with_name(f".{path.name}.tmp")
     try:
         temporary.unlink(missing_ok=True)
