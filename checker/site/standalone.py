@@ -183,20 +183,16 @@ def gather(checks: ScenarioChecks, files: list[tuple[str, str]], first: dict[str
     pages use, leave it as it is."""
     store = checks.store
     folder = store.folder if store is not None else None
-    records = []
-    for path, name in files:
-        record = checks.unchanged(path)
-        if record is None:
-            break
-        records.append((record, (path, name, record[4], record[5])))
-    else:
-        entries = [entry for _, entry in records]
+    paths = [path for path, _ in files]
+    records = checks.unchanged(paths)
+    if records is not None:
+        entries = [(path, name, record[4], record[5])
+                   for (path, name), record in zip(files, records)]
         key = standalone_key(checks.engine, entries)
         last = checks.standalone
         whole = last if last is not None and last.key == key else kept(folder, key, entries)
         if whole is not None and not any(i in first for i in (*whole.ids, *whole.dropped)):
-            for record, (path, _, _, _) in records:
-                checks.keep(path, record)
+            checks.keep(paths, records)
             whole.checks = checks
             checks.standalone = whole
             return whole, []

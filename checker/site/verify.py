@@ -15,7 +15,7 @@ import os
 import platform
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import yaml
@@ -120,37 +120,48 @@ class ScenarioChecks:
 
     def check_file_keyed(self, path: str, name: str) -> tuple[CheckedText, str, int]:
         """`check_file`, with the key of the file's text and the text's length."""
-        state = _state(path)
-        record = self._recorded(path, state)
-        if record is not None:
-            key, length = record[4], record[5]
+        records = self.unchanged((path,))
+        if records is not None:
+            key, length = records[0][4], records[0][5]
             placed = _placed(self._cache[key], name, 0, 0, SourceFile(path, key, length))
             if placed is not None:
-                self.keep(path, record)
+                self.keep((path,), records)
                 return placed, key, length
+        state = _state(path)  # before reading: a change after it shows next time
         content = read_text(path)
         key = text_key(content)
         if state is not None and time.time_ns() - max(state[0], state[1]) > SETTLED_NS:
             self._seen[path] = [*state, key, len(content)]
         return self._check(Text(name, content), key), key, len(content)
 
-    def unchanged(self, path: str) -> FileRecord | None:
-        """The record of the standalone file at `path` (`FileRecord`) when the file is in the
-        state it records and the result of its text is at hand; None otherwise."""
-        return self._recorded(path, _state(path))
+    def unchanged(self, paths: Iterable[str]) -> list[FileRecord] | None:
+        """The records of the standalone files at `paths` (`FileRecord`), when every file is
+        in the state its record says and the result of its text is at hand; None as soon as
+        one is not. (A loop of its own: a rebuild asks it of thousands of files.)"""
+        files, cache, stat = self._files, self._cache, os.stat
+        records = []
+        for path in paths:
+            record = files.get(path)
+            if type(record) is not list or len(record) != 6:
+                return None
+            try:
+                info = stat(path)
+            except OSError:
+                return None
+            if record[0] != info.st_mtime_ns or record[1] != info.st_ctime_ns or \
+                    record[2] != info.st_size or record[3] != info.st_ino or \
+                    type(record[4]) is not str or type(record[5]) is not int or \
+                    record[4] not in cache:
+                return None
+            records.append(record)
+        return records
 
-    def _recorded(self, path: str, state: list[int] | None) -> FileRecord | None:
-        record = self._files.get(path)
-        if state is not None and type(record) is list and len(record) == 6 \
-                and record[:4] == state and type(record[4]) is str \
-                and type(record[5]) is int and record[4] in self._cache:
-            return record
-        return None
-
-    def keep(self, path: str, record: FileRecord) -> None:
-        """Count the file at `path`, `unchanged` since `record`, as checked by this build."""
-        self._used.add(record[4])
-        self._seen[path] = record
+    def keep(self, paths: Iterable[str], records: Iterable[FileRecord]) -> None:
+        """Count the files at `paths`, each `unchanged` since its record, as checked by this
+        build."""
+        for path, record in zip(paths, records):
+            self._used.add(record[4])
+            self._seen[path] = record
 
     def settled(self, path: str) -> bool:
         """Whether this build recorded the state of the file at `path` (`SETTLED_NS`)."""
