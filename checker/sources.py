@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import operator
 import os
 import re
 import stat
@@ -18,6 +19,8 @@ from checker.yamlsource import Text
 
 YAML_SUFFIXES = (".yaml", ".yml")
 MARKDOWN_SUFFIXES = (".md", ".markdown")
+_SUFFIXES = YAML_SUFFIXES + MARKDOWN_SUFFIXES
+_NAME = operator.attrgetter("name")
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*scenario[ \t]*$")
 _ANY_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})", re.MULTILINE)
@@ -116,14 +119,17 @@ def walk(folder: str, onerror: OnError = _raise) -> Iterator[str]:
     `onerror`."""
     try:
         with os.scandir(folder) as listing:
-            entries = sorted(listing, key=lambda entry: entry.name)
+            entries = sorted(listing, key=_NAME)
     except OSError as exc:
         onerror(folder, f"cannot list the folder: {exc.strerror or exc}")
         return
     for entry in entries:
         if entry.is_dir(follow_symlinks=False):
             yield from walk(entry.path, onerror)
-        elif os.path.splitext(entry.name)[1] in YAML_SUFFIXES + MARKDOWN_SUFFIXES:
+        # A name that ends with a suffix has it as its extension, unless it is only dots
+        # before it (".yaml", as os.path.splitext tells): thousands of names, the test cheap.
+        elif entry.name.endswith(_SUFFIXES) and (
+                entry.name[0] != "." or os.path.splitext(entry.name)[1] in _SUFFIXES):
             yield entry.path
 
 

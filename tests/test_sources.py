@@ -10,7 +10,14 @@ import pytest
 
 from checker.games import GAMES
 from checker.location import Location, Problem
-from checker.sources import ReadError, find_files, markdown_fences, read_text, texts_in_file
+from checker.sources import (
+    ReadError,
+    find_files,
+    markdown_fences,
+    read_text,
+    texts_in_file,
+    walk,
+)
 
 BODY = """\
 id: x
@@ -80,6 +87,16 @@ def test_find_files_walks_folders_in_a_stable_order_and_keeps_named_files(tmp_pa
     found = list(find_files([tmp_path, tmp_path / "c.json"]))
     assert [p.relative_to(tmp_path).as_posix() for p in found] == [
         "a/one.yaml", "a/page.md", "b/two.yml", "c.json"]
+
+
+def test_a_file_is_a_scenario_file_by_its_extension(tmp_path: Path) -> None:
+    # As os.path.splitext tells it: a name that is only dots before the suffix has none.
+    names = [".yaml", "..yml", "...md", ".markdown", "a.yaml", ".a.yml", "b..md", "._c.markdown",
+             "d.YAML", "e.yaml.bak", "f.yamlx", "g.json", "yaml"]
+    for name in names:
+        (tmp_path / name).write_text("x: 1\n")
+    assert [Path(p).name for p in walk(str(tmp_path))] == [
+        "._c.markdown", ".a.yml", "a.yaml", "b..md"]
 
 
 # Locations through Markdown: a mismatch and an error point at the page, not the fence.
