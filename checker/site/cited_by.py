@@ -70,6 +70,8 @@ class Cited:
                          whole.disputed(index), whole.files[whole.where[index][0]][1],
                          steps[n] if steps is not None else 0)
                   for n, index in enumerate(self.indexes))
+        if not self.own:
+            return list(itertools.islice(others, count))
         return list(itertools.islice(heapq.merge(own, others, key=lambda c: c.id), count))
 
     def ids(self) -> list[str]:
@@ -104,6 +106,9 @@ class RuleUses:
         self.lists = {} if lists is None else lists
         self.index = RuleIndex() if index is None else index
         self.standalone = standalone
+        self.shown: dict[tuple[str, int, str], str] = {}
+        """An example's entry in the lists, by its id, step and the page listing it: the same
+        examples come first in the lists of many rules."""
 
     def citing(self, rule: str) -> int:
         """How many examples cite `rule` either way."""
@@ -206,6 +211,14 @@ def _list(heading: str, items: list[str], total: int, uses: RuleUses, game: str,
 
 
 def _example(uses: RuleUses, example: Citing, rules: RuleMap, page: str) -> str:
+    key = (example.id, example.step, page)
+    made = uses.shown.get(key)
+    if made is None:
+        made = uses.shown[key] = _entry(uses, example, rules, page)
+    return made
+
+
+def _entry(uses: RuleUses, example: Citing, rules: RuleMap, page: str) -> str:
     where = uses.shown_on.get(example.id)
     step = example.step
     target = step_anchor(example.id, step) if step else example.id
