@@ -5,6 +5,7 @@ a page cites written at its end for previews."""
 from __future__ import annotations
 
 import html as htmllib
+import json
 import re
 from pathlib import Path
 
@@ -207,3 +208,27 @@ def test_the_glossary_page_gives_each_entry_its_anchor(tmp_path: Path) -> None:
     assert re.findall(r'<li class="glossary-entry" id="([a-z-]+)"><dfn>([^<]+)</dfn>', html) == [
         ("speaker", "Speaker"), ("public-objective", "Public objective")]
     assert "term-ref" not in html, "the glossary marks no term of its own"
+
+
+def test_under_the_plugin_term_and_rule_links_are_written_whole_and_searched_by_their_text(
+        tmp_path: Path) -> None:
+    # The plugin leaves the links out of what search parses (SiteContext.defer_link) and puts
+    # them back in the written page: the page and its search entries are as without it.
+    rules = PAGE + "\n" + "".join(f"§{ref} {title}.\n\n" for ref, title in TITLES.items()
+                                  if ref not in ("61", "61.11", "61.14"))
+    config = make_site(tmp_path, {"ti4/glossary.md": GLOSSARY, "ti4/rules.md": rules},
+                       material=True)
+    done = mkdocs(config)
+    assert done.returncode == 0, done.stderr
+    written = (tmp_path / "site" / "ti4" / "rules" / "index.html").read_text("utf-8")
+    assert "wt-slot" not in written
+    terms = re.findall(r'<a class="term-ref" href="../glossary/#([a-z-]+)" '
+                       r'data-term="ti4:\1">([^<]+)</a>', written)
+    assert ("public-objective", "public objective") in terms and ("speaker", "speaker") in terms
+    assert re.search(r'<a class="rule-ref" href="#61.14" title="ti4:61.14: [^"]+">61.14</a>',
+                     written)
+    index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text("utf-8"))
+    text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("ti4/rules/"))
+    assert "The speaker token, in a list item (61.14)." in text
+    assert "A public objective is revealed by the speaker" in text
+    assert "<!--" not in text and "wt-slot" not in text

@@ -29,7 +29,8 @@ from checker.site.verify import ScenarioChecks
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
 from checker.yamlsource import Text
 
-_SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>', re.DOTALL)
+_SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>'
+                   r"|<!--wt-slot (\d+)-->.*?<!--/wt-slot-->", re.DOTALL)
 
 LIST_BUDGET = 720_000
 """How much walkthrough HTML (drafts and sources, in characters) one page of a game's list
@@ -186,6 +187,17 @@ class SiteContext:
         self.deferred.setdefault(page, {})[key] = html
         return f'<div class="wt-slot" data-wt-slot="{key}">{said}</div>'
 
+    def defer_link(self, page: str, html: str, said: str) -> str:
+        """`defer` for a link within a sentence (`html`, its text `said`): the slot is a pair
+        of comments around the text, which search reads as it would the link's, without
+        parsing a tag and its attributes (a page links its rules and terms hundreds of
+        times)."""
+        if self.deferred is None:
+            return html
+        key = self.next_slot(page)
+        self.deferred.setdefault(page, {})[key] = html
+        return f"<!--wt-slot {key}-->{said}<!--/wt-slot-->"
+
     def next_slot(self, page: str) -> str:
         """The key of the next slot `defer` makes on `page`."""
         return str(len((self.deferred or {}).get(page, {})))
@@ -240,8 +252,8 @@ class Examples(Mapping[str, Example]):
 
 
 def fill_slots(html: str, slots: Mapping[str, str]) -> str:
-    """The written page with each walkthrough in its slot."""
-    return _SLOT.sub(lambda m: slots[m[1]], html)
+    """The written page with what was deferred (walkthroughs, links) in its slot."""
+    return _SLOT.sub(lambda m: slots[m[1] or m[2]], html)
 
 
 def scenario_files(folder: Path | None, onerror: OnError) -> list[str]:

@@ -186,8 +186,11 @@ class RuleRefProcessor(InlineProcessor):
             self, m: re.Match[str], data: str) -> tuple[str, int, int]:
         now = self.extension.now
         now.refs.add(m["id"])
-        html = now.context.rules.link(m["id"], now.page, m["label"])
-        return self.md.htmlStash.store(html), m.start(0), m.end(0)
+        rules = now.context.rules
+        html = rules.link(m["id"], now.page, m["label"])
+        said = rules.link_text(m["id"], m["label"])
+        return self.md.htmlStash.store(now.context.defer_link(now.page, html, said)), \
+            m.start(0), m.end(0)
 
 
 class RulesExtension(Extension):

@@ -94,9 +94,11 @@ class _Marker:
             seen.add(term.name)
             key = f"{self.game}:{term.slug}"
             self.processor.used[key] = term
-            link = (f'<a class="term-ref" href="{escape(self.href)}#{term.slug}" '
-                    f'data-term="{escape(key)}">{escape(found[0])}</a>')
-            out += [text[done:found.start()], self.processor.md.htmlStash.store(one_byte(link))]
+            said = escape(found[0])
+            link = one_byte(f'<a class="term-ref" href="{escape(self.href)}#{term.slug}" '
+                            f'data-term="{escape(key)}">{said}</a>')
+            out += [text[done:found.start()], self.processor.md.htmlStash.store(
+                self.now.context.defer_link(self.now.page, link, one_byte(said)))]
             done = found.end()
         return "".join(out) + text[done:] if out else text
 

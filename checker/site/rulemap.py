@@ -74,10 +74,14 @@ class RuleMap:
         return page_url(page, from_page, self.use_directory_urls, page in self.files,
                         from_page in self.files)
 
+    def link_text(self, rule: str, text: str | None = None) -> str:
+        """The text of a link to the rule (`link`): `text`, else the rule's number."""
+        return escape(text or label(rule.partition(":")[2]))
+
     def link(self, rule: str, from_page: str, text: str | None = None) -> str:
         """An HTML link to the rule; a marked span when it does not resolve."""
         href = self.href(rule, from_page)
-        text = escape(text or label(rule.partition(":")[2]))
+        text = self.link_text(rule, text)
         if href is None:
             return f'<span class="rule-ref rule-ref--broken" title="unknown rule {escape(rule)}">{text}</span>'
         title = self.titles.get(rule)
