@@ -454,6 +454,24 @@ def test_a_site_builds_without_the_runtime(tmp_path: Path,
     assert not (bundle / "pyodide").exists() and not (bundle / "checker.zip").exists()
 
 
+def test_the_runtimes_lock_info_is_kept_by_its_version(tmp_path: Path) -> None:
+    runtime, cache = tmp_path / "pyodide", tmp_path / "cache"
+    runtime.mkdir()
+    cache.mkdir()
+    info = {"abi_version": "2026_0", "arch": "wasm32", "python": "3.14.2"}
+    (runtime / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": {}}))
+    lock_info = browser_bundle._lock_info
+    assert lock_info(runtime, "1.0", cache) == info
+    (runtime / "pyodide-lock.json").unlink()  # read once: kept for its version
+    assert lock_info(runtime, "1.0", cache) == info
+    assert lock_info(runtime, "1.1", cache) is None, "another version reads its own"
+    assert [p.name for p in cache.iterdir()] == ["lock-1.1.json"]
+    (cache / "lock-1.1.json").write_bytes(b"{damaged")
+    assert lock_info(runtime, "1.1", cache) is None
+    assert lock_info(runtime, "../../x", cache) is None and not (tmp_path / "x.json").exists()
+    assert [p.name for p in cache.iterdir()] == ["lock-1.1.json"]
+
+
 def test_the_checker_zip_holds_the_checker_and_pure_python_yaml_only() -> None:
     names = zipfile.ZipFile(BytesIO(checker_zip())).namelist()
     assert "checker/site/browser_check.py" in names and "yaml/loader.py" in names

@@ -16,6 +16,7 @@ import ast
 import io
 import json
 import os
+import re
 import shutil
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
@@ -61,7 +62,8 @@ def write_bundle(target: Path, standalone: Standalone, games: Mapping[str, Rules
     for game, entries in templates(standalone, games).items():
         files[f"templates/{game}.json"] = _json(entries)
     files["bundle.json"] = _json({
-        "available": version is not None, "pyodide": version, "lock": _lock_info(runtime),
+        "available": version is not None, "pyodide": version,
+        "lock": _lock_info(runtime, version, cache),
         "reason": None if version is not None else
         "the site was built without the Python runtime (run `npm ci --prefix checker/browser`)",
         "games": sorted(games)})
@@ -83,13 +85,22 @@ def runtime_version(runtime: Path) -> str | None:
     return str(version) if all((runtime / name).is_file() for name in RUNTIME) else None
 
 
-def _lock_info(runtime: Path) -> Any:
+def _lock_info(runtime: Path, version: str | None, cache: Path | None = None) -> Any:
     """What Pyodide's lock file says of the runtime (its ABI), which the worker's empty lock
-    file must repeat."""
+    file must repeat; kept in `cache` by the runtime's version (the lock file is 120 KB)."""
+    def read() -> bytes:
+        try:
+            info = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+        except (OSError, ValueError, KeyError):
+            info = None
+        return json.dumps(info).encode()
+
+    named = version is not None and re.fullmatch(r"[\w.+-]+", version) is not None
+    kept = kept_file(cache if named else None, f"lock-{version}.json", read)
     try:
-        return json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
-    except (OSError, ValueError, KeyError):
-        return None
+        return json.loads(kept)
+    except ValueError:  # a damaged cache
+        return json.loads(read())
 
 
 def checker_zip() -> bytes:
@@ -186,6 +197,11 @@ def _json(value: Any) -> bytes:
 def _place(target: Path, source: Path) -> bool:
     """Put a runtime file at `target`: a hard link to the npm package's where the file system
     allows (megabytes, on every build), else a copy; nothing when the same file is there."""
+    try:
+        os.link(source, target)  # nothing there yet, as in a build into a clean folder
+        return True
+    except OSError:
+        pass
     try:
         found, wanted = target.stat(), source.stat()
         if found.st_ino == wanted.st_ino and found.st_dev == wanted.st_dev or \
