@@ -227,8 +227,12 @@ def test_under_the_plugin_term_and_rule_links_are_written_whole_and_searched_by_
     assert ("public-objective", "public objective") in terms and ("speaker", "speaker") in terms
     assert re.search(r'<a class="rule-ref" href="#61.14" title="ti4:61.14: [^"]+">61.14</a>',
                      written)
+    assert '<p class="rule rule--depth-1" data-rule="ti4:61.14" id="61.14"><a class="rule-num" ' \
+        'href="#61.14" title="Link to ti4:61.14">61.14</a> The ' in written
+    assert '<h1 class="rule rule--depth-0" data-rule="ti4:61" id="61"><a class="rule-num" ' \
+        'href="#61" title="Link to ti4:61">61</a> Objective cards' in written
     index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text("utf-8"))
     text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("ti4/rules/"))
-    assert "The speaker token, in a list item (61.14)." in text
+    assert "The speaker token, in a list item (61.14)." in text and "61.14 The " in text
     assert "A public objective is revealed by the speaker" in text
     assert "<!--" not in text and "wt-slot" not in text

@@ -45,7 +45,8 @@ from checker.site.syntax import (
 )
 from checker.sources import fence_spans
 
-_ITEMS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6"}
+_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+_ITEMS = {"p", "li", *_HEADINGS}
 _SCENARIOS = ("The standalone scenarios' folder, relative to the project's folder "
               "(mkdocs.yml's); empty for none.")
 _DOCS = "The pages' folder, under plain Python-Markdown (a site generator says its own)."
@@ -149,7 +150,8 @@ class RuleMarkProcessor(Treeprocessor):
         self.extension = extension
 
     def run(self, root: etree.Element) -> None:
-        game = self.extension.now.game
+        now = self.extension.now
+        game, context, page = now.game, now.context, now.page
         if not game:
             return
         for element in root.iter():
@@ -160,17 +162,23 @@ class RuleMarkProcessor(Treeprocessor):
             if not mark:
                 continue
             ref = mark["ref"]
-            element.text = None
-            number = etree.Element("a", {"class": "rule-num", "href": f"#{ref}",
-                                         "title": f"Link to {game}:{ref}"})
-            number.text = label(ref)
-            number.tail = text[mark.end():]
-            element.insert(0, number)
+            if element.tag in _HEADINGS:  # an element: the heading's name in the nav is its text
+                element.text = None
+                number = etree.Element("a", {"class": "rule-num", "href": f"#{ref}",
+                                             "title": f"Link to {game}:{ref}"})
+                number.text = label(ref)
+                number.tail = text[mark.end():]
+                element.insert(0, number)
+            else:  # put in last under the plugin, as the page's other links (`defer_link`)
+                said = escape(label(ref))
+                link = (f'<a class="rule-num" href="#{escape(ref)}" '
+                        f'title="Link to {escape(game)}:{escape(ref)}">{said}</a>')
+                element.text = self.md.htmlStash.store(context.defer_link(page, link, said)) + \
+                    text[mark.end():]
             element.set("id", ref)
             element.set("data-rule", f"{game}:{ref}")
             classes = f"rule rule--depth-{depth(ref)}"
             element.set("class", f"{element.get('class', '')} {classes}".strip())
-        context, page = self.extension.now.context, self.extension.now.page
         make_entries(root, page, context.rules, context.index, context.uses,
                      self.md.htmlStash.store, lambda html: context.defer(page, html))
 
