@@ -13,8 +13,8 @@ from checker.site.list_pages import Frame, Written, add_to_search
 PAGE_2 = ('<html><head><title>A &amp; B, page 2 of 5 - Site</title>'
           '<link rel="canonical" href="https://x.invalid/ti4/scenarios/page-2.html"></head>'
           '<body><header>A &amp; B, page 2 of 5</header>'
-          '<div class="wt-slot" data-wt-slot="0"><h1>A &amp; B, page 2 of 5</h1></div>'
-          '<div class="wt-slot" data-wt-slot="1"></div></body></html>')
+          '<!--wt-slot 0--><h1>A &amp; B, page 2 of 5</h1><!--/wt-slot-->'
+          '<!--wt-slot 1--><!--/wt-slot--></body></html>')
 
 
 def test_a_frame_gives_each_page_its_title_address_and_content() -> None:
@@ -31,7 +31,7 @@ def test_a_frame_gives_each_page_its_title_address_and_content() -> None:
 def test_an_empty_title_or_address_is_left_alone() -> None:
     frame = Frame(PAGE_2, "", "", {"0": "", "1": ""}, "0")
     before, after = frame.around("Page 3", "ti4/scenarios/page-3.html")
-    assert (before + after).decode("utf-8") == PAGE_2.split('<div class="wt-slot"')[0] + \
+    assert (before + after).decode("utf-8") == PAGE_2.split("<!--wt-slot")[0] + \
         "</body></html>"
 
 

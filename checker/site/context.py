@@ -29,8 +29,7 @@ from checker.site.verify import ScenarioChecks
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
 from checker.yamlsource import Text
 
-_SLOT = re.compile(r'<div class="wt-slot" data-wt-slot="(\d+)">.*?</div>'
-                   r"|<!--wt-slot (\d+)-->.*?<!--/wt-slot-->", re.DOTALL)
+_SLOT = re.compile(r"<!--wt-slot (\d+)-->.*?<!--/wt-slot-->", re.DOTALL)
 
 LIST_BUDGET = 720_000
 """How much walkthrough HTML (drafts and sources, in characters) one page of a game's list
@@ -179,19 +178,9 @@ class SiteContext:
         return self.defer(page, html, f"<p>{' '.join(e.said for e in examples)}</p>")
 
     def defer(self, page: str, html: str, said: str = "") -> str:
-        """What goes in the page for `html`: a slot with only `said` in it when deferring,
-        else the HTML itself."""
-        if self.deferred is None:
-            return html
-        key = self.next_slot(page)
-        self.deferred.setdefault(page, {})[key] = html
-        return f'<div class="wt-slot" data-wt-slot="{key}">{said}</div>'
-
-    def defer_link(self, page: str, html: str, said: str) -> str:
-        """`defer` for a link within a sentence (`html`, its text `said`): the slot is a pair
-        of comments around the text, which search reads as it would the link's, without
-        parsing a tag and its attributes (a page links its rules and terms hundreds of
-        times)."""
+        """What goes in the page for `html`: when deferring, a slot holding only `said`, the
+        text search is to find there, between two comments (search reads the text without
+        parsing the tags and attributes it stands for); else the HTML itself."""
         if self.deferred is None:
             return html
         key = self.next_slot(page)
@@ -253,7 +242,7 @@ class Examples(Mapping[str, Example]):
 
 def fill_slots(html: str, slots: Mapping[str, str]) -> str:
     """The written page with what was deferred (walkthroughs, links) in its slot."""
-    return _SLOT.sub(lambda m: slots[m[1] or m[2]], html)
+    return _SLOT.sub(lambda m: slots[m[1]], html)
 
 
 def scenario_files(folder: Path | None, onerror: OnError) -> list[str]:

@@ -169,11 +169,11 @@ class RuleMarkProcessor(Treeprocessor):
                 number.text = label(ref)
                 number.tail = text[mark.end():]
                 element.insert(0, number)
-            else:  # put in last under the plugin, as the page's other links (`defer_link`)
+            else:  # put in last under the plugin, as the page's other links (`defer`)
                 said = escape(label(ref))
                 link = (f'<a class="rule-num" href="#{escape(ref)}" '
                         f'title="Link to {escape(game)}:{escape(ref)}">{said}</a>')
-                element.text = self.md.htmlStash.store(context.defer_link(page, link, said)) + \
+                element.text = self.md.htmlStash.store(context.defer(page, link, said)) + \
                     text[mark.end():]
             element.set("id", ref)
             element.set("data-rule", f"{game}:{ref}")
@@ -197,7 +197,7 @@ class RuleRefProcessor(InlineProcessor):
         rules = now.context.rules
         html = rules.link(m["id"], now.page, m["label"])
         said = rules.link_text(m["id"], m["label"])
-        return self.md.htmlStash.store(now.context.defer_link(now.page, html, said)), \
+        return self.md.htmlStash.store(now.context.defer(now.page, html, said)), \
             m.start(0), m.end(0)
 
 

@@ -98,7 +98,7 @@ class _Marker:
             link = one_byte(f'<a class="term-ref" href="{escape(self.href)}#{term.slug}" '
                             f'data-term="{escape(key)}">{said}</a>')
             out += [text[done:found.start()], self.processor.md.htmlStash.store(
-                self.now.context.defer_link(self.now.page, link, one_byte(said)))]
+                self.now.context.defer(self.now.page, link, one_byte(said)))]
             done = found.end()
         return "".join(out) + text[done:] if out else text
 
