@@ -24,7 +24,6 @@ _EMPHASIS = re.compile(r"(\*{1,3}|_{2,3})(?=\S)(.+?)(?<=\S)\1")
 _CODE = re.compile(r"(`+)(.+?)\1")
 _TAG = re.compile(r"<[^>]+>")
 _ATTRIBUTES = re.compile(r"[ \t]*\{[:#.][^}]*\}")
-_SPACE = re.compile(r"\s+")
 
 
 class RuleItem(NamedTuple):
@@ -111,12 +110,19 @@ def plain_text(markdown: str, ref: str = "") -> str:
     mark = RULE_MARK.match(text)
     if mark is not None and (not ref or mark["ref"] == ref):
         text = text[mark.end():]
-    text = RULE_REF.sub(lambda m: m["label"] or label(m["id"].partition(":")[2]), text)
-    text = _LINK.sub(r"\1", text)
-    text = _CODE.sub(r"\2", text)
-    text = _EMPHASIS.sub(r"\2", text)
-    text = _ATTRIBUTES.sub("", _TAG.sub("", text))
-    return _SPACE.sub(" ", text).strip().rstrip("#").strip()
+    # Each pattern only where its first character is: most rule items have no markup.
+    if "[" in text:
+        text = RULE_REF.sub(lambda m: m["label"] or label(m["id"].partition(":")[2]), text)
+        text = _LINK.sub(r"\1", text)
+    if "`" in text:
+        text = _CODE.sub(r"\2", text)
+    if "*" in text or "_" in text:
+        text = _EMPHASIS.sub(r"\2", text)
+    if "<" in text:
+        text = _TAG.sub("", text)
+    if "{" in text:
+        text = _ATTRIBUTES.sub("", text)
+    return " ".join(text.split()).rstrip("#").strip()
 
 
 def _page_title(lines: list[str], page: str) -> str:
