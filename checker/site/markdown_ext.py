@@ -41,7 +41,7 @@ from checker.site.syntax import (
     SCENARIO_LIST,
     depth,
     label,
-    prose_lines,
+    prose_numbers,
 )
 from checker.sources import fence_spans
 
@@ -93,7 +93,7 @@ class ExamplesPreprocessor(Preprocessor):
         marked = [index for index, line in enumerate(lines) if "[[" in line]
         if not marked:
             return lines
-        prose = {index for index, _ in prose_lines(lines)}
+        prose = set(prose_numbers(lines, range(len(lines))))
         out: list[str] = []
         done = 0
         for index in marked:

@@ -15,8 +15,9 @@ Code spans and fenced code blocks are left alone, so pages can show the syntax i
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from checker.location import Location
@@ -66,11 +67,12 @@ def scan_page(path: str, content: str) -> PageScan:
     """Rule markers, cross-references, scenario embeds and lists outside code, each with its
     place."""
     scan = PageScan()
-    for index, line in prose_lines(content.split("\n")):
-        # Most lines hold neither a rule marker nor `[[`: test for them before any pattern.
+    lines = content.split("\n")
+    # Most lines hold neither a rule marker nor `[[`: those that do, outside code blocks.
+    for index in prose_numbers(lines, [number for number, line in enumerate(lines)
+                                       if "\u00a7" in line or "[[" in line]):
+        line = lines[index]
         marked, linked = "\u00a7" in line, "[[" in line
-        if not (marked or linked):
-            continue
         number = index + 1
         start = _ITEM_START.match(line) if marked else None
         if start:
@@ -102,12 +104,21 @@ def scan_page(path: str, content: str) -> PageScan:
 def prose_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
     """The lines outside fenced code blocks, with their 0-based index (a `scenario` fence is a
     code block too)."""
-    done = 0
+    return ((number, lines[number]) for number in prose_numbers(lines, range(len(lines))))
+
+
+def prose_numbers(lines: list[str], numbers: Sequence[int]) -> list[int]:
+    """Those of `numbers` (0-based, in order) that are lines outside fenced code blocks (a
+    `scenario` fence is a code block too)."""
+    out: list[int] = []
+    at = 0
     for block in fenced_blocks(lines):
         if block.closed:
-            yield from ((number, lines[number]) for number in range(done, block.start))
-            done = block.end
-    yield from ((number, lines[number]) for number in range(done, len(lines)))
+            start = bisect.bisect_left(numbers, block.start, at)
+            out += numbers[at:start]
+            at = bisect.bisect_left(numbers, block.end, start)
+    out += numbers[at:]
+    return out
 
 
 def _blank(match: re.Match[str]) -> str:
