@@ -107,10 +107,11 @@ class SiteContext:
     """By game, then page of its list: the standalone scenarios it shows (`listed`), by
     index in `standalone`, in the order it shows them."""
     deferred: dict[str, dict[str, str]] | None
-    """When set (the MkDocs plugin sets it), a walkthrough is left in the page's HTML as a
-    slot holding only its searchable text, and kept here by page and slot until `fill_slots`
-    puts it in the written page: Markdown's postprocessors, the search indexer and the theme
-    then never walk through the state tables and sources of every walkthrough."""
+    """When set (the MkDocs plugin sets it), a walkthrough, a list, a disclosure, the
+    previews or a link is left in the page's HTML as a slot holding only its searchable text
+    (`defer`), and kept here by page and slot until `fill_slots` puts it in the written page:
+    Markdown's postprocessors, the search indexer and the theme then never walk through the
+    state tables and sources of every walkthrough, nor parse the tags of every link."""
 
     def __init__(self, checks: ScenarioChecks, paging: bool = False) -> None:
         self.checks = checks

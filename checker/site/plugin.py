@@ -8,7 +8,8 @@ adds, under MkDocs:
   unchanged scenario;
 - `serve` watching the scenarios folder;
 - speed: the site's context gathered once when the build starts and pinned for its pages,
-  and walkthroughs put into the written pages last (`SiteContext.deferred`);
+  and walkthroughs, lists, disclosures, previews and the links of the pages' text put into
+  the written pages last (`SiteContext.deferred`);
 - the pages a long scenario list continues on (`SiteContext.more`): the first added to the
   build's files, out of the nav, and the others written from its frame (`list_pages`);
 - `rules.json` written into the built site from the build's own results (`rules_json`);
