@@ -243,3 +243,19 @@ def test_a_checker_bug_met_while_building_is_shown_in_place(tmp_path: Path,
         "docs/ti4/page.md:4:1: internal error in the checker: RuntimeError: no build",
         "scenarios/other.yaml:1:1: internal error in the checker: RuntimeError: no build",
         "scenarios/second.yaml:1:1: internal error in the checker: RuntimeError: no build"]
+
+
+def test_a_page_that_writes_the_plugins_slot_comments_builds_as_written(tmp_path: Path) -> None:
+    """The plugin leaves slots in the pages' HTML as comments and fills them last (see
+    `SiteContext.defer`); comments a page writes itself, even shaped like them, are text of the
+    page: kept as they are, never filled, never a crash."""
+    from sites import GOOD, built, html, make_site
+
+    forged = ("<!--wt-slot 0-->zero<!--/wt-slot--> <!--wt-slot 99-->ninety-nine<!--/wt-slot-->"
+              " <!--/wt-slot-->")
+    config = make_site(tmp_path, {"ti4/page.md": f"# Page\n\nSee [[ti4:61.6]]. {forged}\n\n{GOOD}"})
+    built(config)
+    page = html(tmp_path, "ti4/page")
+    assert forged in page
+    assert page.count(" data-walkthrough ") == 1 and 'class="rule-ref"' in page
+    assert "wt-slot " not in page.replace(forged, "")

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from checker.site.context import slot
 from checker.site.list_pages import Frame, Written, add_to_search
 
 PAGE_2 = ('<html><head><title>A &amp; B, page 2 of 5 - Site</title>'
           '<link rel="canonical" href="https://x.invalid/ti4/scenarios/page-2.html"></head>'
           '<body><header>A &amp; B, page 2 of 5</header>'
-          '<!--wt-slot 0--><h1>A &amp; B, page 2 of 5</h1><!--/wt-slot-->'
-          '<!--wt-slot 1--><!--/wt-slot--></body></html>')
+          f'{slot("0", "<h1>A &amp; B, page 2 of 5</h1>")}{slot("1")}</body></html>')
 
 
 def test_a_frame_gives_each_page_its_title_address_and_content() -> None:
@@ -31,8 +31,8 @@ def test_a_frame_gives_each_page_its_title_address_and_content() -> None:
 def test_an_empty_title_or_address_is_left_alone() -> None:
     frame = Frame(PAGE_2, "", "", {"0": "", "1": ""}, "0")
     before, after = frame.around("Page 3", "ti4/scenarios/page-3.html")
-    assert (before + after).decode("utf-8") == PAGE_2.split("<!--wt-slot")[0] + \
-        "</body></html>"
+    first = slot("0", "<h1>A &amp; B, page 2 of 5</h1>")
+    assert (before + after).decode("utf-8") == PAGE_2.split(first)[0] + "</body></html>"
 
 
 WRITTEN = [Written("ti4/scenarios/page-3.html", "TI4 scenarios, page 3 of 3",

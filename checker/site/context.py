@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import secrets
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -29,7 +30,10 @@ from checker.site.verify import ScenarioChecks
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
 from checker.yamlsource import Text
 
-_SLOT = re.compile(r"<!--wt-slot (\d+)-->.*?<!--/wt-slot-->", re.DOTALL)
+_NONCE = secrets.token_hex(6)
+"""Part of every slot's marker (`slot`), new in each process: no page's own text can name a
+slot, or open or close one (Markdown keeps the HTML comments a page writes)."""
+_SLOT = re.compile(f"<!--wt-slot {_NONCE} (\\d+)-->.*?<!--/wt-slot {_NONCE}-->", re.DOTALL)
 
 LIST_BUDGET = 720_000
 """How much walkthrough HTML (drafts and sources, in characters) one page of a game's list
@@ -186,7 +190,7 @@ class SiteContext:
             return html
         key = self.next_slot(page)
         self.deferred.setdefault(page, {})[key] = html
-        return f"<!--wt-slot {key}-->{said}<!--/wt-slot-->"
+        return slot(key, said)
 
     def next_slot(self, page: str) -> str:
         """The key of the next slot `defer` makes on `page`."""
@@ -239,6 +243,11 @@ class Examples(Mapping[str, Example]):
 
     def __len__(self) -> int:
         return len(self.own) + len(self.standalone)
+
+
+def slot(key: str, said: str = "") -> str:
+    """The slot `key` of a page, holding `said` until `fill_slots` puts in what it stands for."""
+    return f"<!--wt-slot {_NONCE} {key}-->{said}<!--/wt-slot {_NONCE}-->"
 
 
 def fill_slots(html: str, slots: Mapping[str, str]) -> str:
