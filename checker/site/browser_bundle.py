@@ -31,7 +31,7 @@ from checker.games import MODULES
 from checker.site.standalone import Standalone, section_of
 from checker.site.store import kept_file
 from checker.site.verify import engine_version
-from checker.site.writing import write_if_changed
+from checker.site.writing import link_new, write_if_changed
 
 FOLDER = "assets/checker/browser"
 """Where the bundle stands in the built site (and in the docs folder, under Zensical)."""
@@ -197,11 +197,8 @@ def _json(value: Any) -> bytes:
 def _place(target: Path, source: Path) -> bool:
     """Put a runtime file at `target`: a hard link to the npm package's where the file system
     allows (megabytes, on every build), else a copy; nothing when the same file is there."""
-    try:
-        os.link(source, target)  # nothing there yet, as in a build into a clean folder
+    if link_new(source, target):
         return True
-    except OSError:
-        pass
     try:
         found, wanted = target.stat(), source.stat()
         if found.st_ino == wanted.st_ino and found.st_dev == wanted.st_dev or \

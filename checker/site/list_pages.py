@@ -28,7 +28,7 @@ from typing import Any, BinaryIO, NamedTuple
 from checker.site.context import SiteContext, fill_slots, list_pages, rules_digest
 from checker.site.placing import Links
 from checker.site.scenario_list import PartPage, part_html, part_indexes, part_page
-from checker.site.writing import replace_file
+from checker.site.writing import link_new, replace_file
 
 _TITLE = "\x00title\x00"
 _URL = "\x00url\x00"
@@ -256,11 +256,8 @@ def _said(said: Any) -> list[tuple[str, str, str]] | None:
 def _link(kept: Path, path: Path) -> bool:
     """Whether `path` now holds what `kept` holds: a hard link to it, else a copy; in place of
     any file that is there (`mkdocs build --dirty`), never written through it."""
-    try:
-        os.link(kept, path)  # nothing there yet, as in a build into a clean folder
+    if link_new(kept, path):
         return True
-    except OSError:
-        pass
     temporary = path.with_name(f".{path.name}.tmp")
     try:
         temporary.unlink(missing_ok=True)

@@ -162,17 +162,17 @@ class RuleMarkProcessor(Treeprocessor):
             if not mark:
                 continue
             ref = mark["ref"]
+            attributes = {"class": "rule-num", "href": f"#{ref}", "title": f"Link to {game}:{ref}"}
             if element.tag in _HEADINGS:  # an element: the heading's name in the nav is its text
                 element.text = None
-                number = etree.Element("a", {"class": "rule-num", "href": f"#{ref}",
-                                             "title": f"Link to {game}:{ref}"})
+                number = etree.Element("a", attributes)
                 number.text = label(ref)
                 number.tail = text[mark.end():]
                 element.insert(0, number)
             else:  # put in last under the plugin, as the page's other links (`defer`)
                 said = escape(label(ref))
-                link = (f'<a class="rule-num" href="#{escape(ref)}" '
-                        f'title="Link to {escape(game)}:{escape(ref)}">{said}</a>')
+                link = "".join(["<a", *(f' {name}="{escape(value)}"'
+                                       for name, value in attributes.items()), f">{said}</a>"])
                 element.text = self.md.htmlStash.store(context.defer(page, link, said)) + \
                     text[mark.end():]
             element.set("id", ref)

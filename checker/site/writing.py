@@ -16,6 +16,16 @@ def replace_file(path: Path, content: bytes) -> None:
     os.replace(temporary, path)
 
 
+def link_new(source: Path, target: Path) -> bool:
+    """Whether `target` is now a hard link to `source` made where nothing was (a build into
+    a clean folder); False when a file is there already, or the file system cannot link."""
+    try:
+        os.link(source, target)
+        return True
+    except OSError:
+        return False
+
+
 def write_if_changed(path: Path, content: bytes) -> bool:
     """`replace_file`, unless `path` holds `content` already; whether it wrote."""
     try:
