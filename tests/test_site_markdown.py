@@ -10,10 +10,11 @@ import pytest
 
 from checker.games import GAMES
 from checker.games.ti4.rules import TITLES
+from checker.rule_text import depth, label
 from checker.site.markdown_ext import RulesExtension
 from checker.site.rulemap import RuleMap, page_url, source_link
 from checker.site.site_files import write
-from checker.site.syntax import depth, label, scan_page
+from checker.site.syntax import scan_page
 
 PAGE = """\
 # §61 Objective cards

@@ -14,10 +14,11 @@ from sites import mkdocs
 
 from checker.games.ti4.rules import TITLES
 from checker.location import Location
+from checker.rule_text import plain_text
 from checker.site.cited_by import SHOWN, cited_by_html, rule_uses
 from checker.site.markdown_ext import RulesExtension
 from checker.site.results import Example
-from checker.site.rule_index import RuleIndex, plain_text
+from checker.site.rule_index import RuleIndex
 from checker.site.rulemap import RuleMap
 
 PAGE = """\

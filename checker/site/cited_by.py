@@ -14,12 +14,12 @@ import itertools
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
+from checker.rule_text import label
 from checker.site.placing import one_byte, step_anchor
 from checker.site.results import Example
 from checker.site.rule_index import Mention, RuleIndex
 from checker.site.rulemap import RuleMap, escape
 from checker.site.standalone import Standalone, verified
-from checker.site.syntax import label
 
 SHOWN = 12
 """Entries shown in each list of a rule's disclosure; the others are counted."""

@@ -20,8 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from checker.location import Location, Problem
-from checker.site.rule_index import plain_text
-from checker.site.syntax import RULE_REF, prose_lines
+from checker.rule_text import RULE_REF, plain_text, prose_lines
 
 PAGE = "glossary.md"
 """A game's glossary page, in the game's folder of the docs."""

@@ -24,6 +24,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from checker.games import GAMES
+from checker.rule_text import RULE_MARK, RULE_REF, depth, label, prose_numbers
 from checker.site.context import SiteContext, failure_html
 from checker.site.coverage import coverage_lines
 from checker.site.gather import site_context
@@ -33,16 +34,7 @@ from checker.site.previews import PreviewData, TermProcessor
 from checker.site.rule_entries import make_entries
 from checker.site.rulemap import escape
 from checker.site.scenario_list import scenario_list
-from checker.site.syntax import (
-    COVERAGE,
-    RULE_MARK,
-    RULE_REF,
-    SCENARIO_EMBED,
-    SCENARIO_LIST,
-    depth,
-    label,
-    prose_numbers,
-)
+from checker.site.syntax import COVERAGE, SCENARIO_EMBED, SCENARIO_LIST
 from checker.sources import fence_spans
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}

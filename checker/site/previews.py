@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 from markdown import Markdown
 from markdown.treeprocessors import Treeprocessor
 
+from checker.rule_text import label
 from checker.site.glossary import Glossary, Term
 from checker.site.placing import one_byte
 from checker.site.rulemap import escape
-from checker.site.syntax import label
 
 if TYPE_CHECKING:
     from checker.site.context import SiteContext

@@ -9,21 +9,12 @@ heading; as plain text, its references read as their labels (`[[ti4:81.1|step 1]
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from checker.location import Location
-from checker.site.syntax import RULE_MARK, RULE_REF, PageScan, label
-
-_BLOCK_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d+[.)][ \t]|`{3,}|~{3,}|\||>|<)")
-"""A line that starts a block of its own, ending the rule item before it."""
-_ITEM_SYNTAX = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"(\*{1,3}|_{2,3})(?=\S)(.+?)(?<=\S)\1")
-_CODE = re.compile(r"(`+)(.+?)\1")
-_TAG = re.compile(r"<[^>]+>")
-_ATTRIBUTES = re.compile(r"[ \t]*\{[:#.][^}]*\}")
+from checker.rule_text import extent, plain_text
+from checker.site.syntax import PageScan
 
 
 class RuleItem(NamedTuple):
@@ -79,7 +70,7 @@ def index_rules(sources: Mapping[str, str], scans: Mapping[str, PageScan],
         if game in known:
             for mark in scan.marks:
                 rule = f"{game}:{mark.ref}"
-                first, last = _extent(lines, mark.location.line)
+                first, last = extent(lines, mark.location.line)
                 spans.append((first, last, rule))
                 if rule not in index.items:
                     index.items[rule] = RuleItem(rule, page, plain_text(
@@ -90,39 +81,6 @@ def index_rules(sources: Mapping[str, str], scans: Mapping[str, PageScan],
             index.mentions.setdefault(ref.target, []).append(
                 Mention(ref.target, page, within, ref.location))
     return index
-
-
-def _extent(lines: list[str], start: int) -> tuple[int, int]:
-    """The first and last line (from 1) of the rule item whose marker is on line `start`."""
-    last = start
-    while last < len(lines):
-        following = lines[last]
-        if not following.strip() or _BLOCK_START.match(following) or \
-                lines[start - 1].lstrip().startswith("#"):
-            break
-        last += 1
-    return start, last
-
-
-def plain_text(markdown: str, ref: str = "") -> str:
-    """A rule item's Markdown as plain text, without its item syntax and `§ref` marker."""
-    text = _ITEM_SYNTAX.sub("", markdown, count=1)
-    mark = RULE_MARK.match(text)
-    if mark is not None and (not ref or mark["ref"] == ref):
-        text = text[mark.end():]
-    # Each pattern only where its first character is: most rule items have no markup.
-    if "[" in text:
-        text = RULE_REF.sub(lambda m: m["label"] or label(m["id"].partition(":")[2]), text)
-        text = _LINK.sub(r"\1", text)
-    if "`" in text:
-        text = _CODE.sub(r"\2", text)
-    if "*" in text or "_" in text:
-        text = _EMPHASIS.sub(r"\2", text)
-    if "<" in text:
-        text = _TAG.sub("", text)
-    if "{" in text:
-        text = _ATTRIBUTES.sub("", text)
-    return " ".join(text.split()).rstrip("#").strip()
 
 
 def _page_title(lines: list[str], page: str) -> str:

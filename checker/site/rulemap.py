@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from checker.location import Location, Problem
+from checker.rule_text import label
 from checker.rulebook import RuleBook
-from checker.site.syntax import PageScan, label
+from checker.site.syntax import PageScan
 
 
 class Anchor(NamedTuple):

@@ -15,22 +15,15 @@ Code spans and fenced code blocks are left alone, so pages can show the syntax i
 
 from __future__ import annotations
 
-import bisect
 import re
-from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from checker.location import Location
-from checker.sources import fenced_blocks
+from checker.rule_text import ITEM_START, RULE_MARK, RULE_REF, prose_numbers
 
-RULE_MARK = re.compile(r"§(?P<ref>[0-9]+(?:\.[0-9A-Za-z]+)*)(?=\s|$)")
-"""`§61.6` at the start of a rule item's text."""
-RULE_REF = re.compile(r"\[\[(?P<id>[a-z][a-z0-9]*:[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)"
-                      r"(?:\|(?P<label>[^\]|]+))?\]\]")
 SCENARIO_EMBED = re.compile(r"^(?P<indent>[ \t]*)\[\[scenario:(?P<id>[a-z0-9][a-z0-9-]*)\]\][ \t]*$")
 SCENARIO_LIST = re.compile(r"^(?P<indent>[ \t]*)\[\[scenarios:(?P<game>[a-z][a-z0-9]*)\]\][ \t]*$")
 COVERAGE = re.compile(r"^(?P<indent>[ \t]*)\[\[coverage:(?P<game>[a-z][a-z0-9]*)\]\][ \t]*$")
-_ITEM_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?(?=§)")
 _CODE_SPAN = re.compile(r"(`+).+?\1")
 
 
@@ -74,7 +67,7 @@ def scan_page(path: str, content: str) -> PageScan:
         line = lines[index]
         marked, linked = "\u00a7" in line, "[[" in line
         number = index + 1
-        start = _ITEM_START.match(line) if marked else None
+        start = ITEM_START.match(line) if marked else None
         if start:
             mark = RULE_MARK.match(line, start.end())
             if mark:
@@ -101,42 +94,5 @@ def scan_page(path: str, content: str) -> PageScan:
     return scan
 
 
-def prose_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
-    """The lines outside fenced code blocks, with their 0-based index (a `scenario` fence is a
-    code block too)."""
-    return ((number, lines[number]) for number in prose_numbers(lines, range(len(lines))))
-
-
-def prose_numbers(lines: list[str], numbers: Sequence[int]) -> list[int]:
-    """Those of `numbers` (0-based, in order) that are lines outside fenced code blocks (a
-    `scenario` fence is a code block too)."""
-    out: list[int] = []
-    at = 0
-    for block in fenced_blocks(lines):
-        if block.closed:
-            start = bisect.bisect_left(numbers, block.start, at)
-            out += numbers[at:start]
-            at = bisect.bisect_left(numbers, block.end, start)
-    out += numbers[at:]
-    return out
-
-
 def _blank(match: re.Match[str]) -> str:
     return " " * len(match[0])
-
-
-def label(ref: str) -> str:
-    """How a rule number is shown: "61.6", or "61 note 2" for a note."""
-    section, dot, rest = ref.partition(".")
-    if dot and rest.startswith("note"):
-        return f"{section} note {rest[4:]}"
-    return ref
-
-
-def depth(ref: str) -> int:
-    """How deep an item sits: 0 for a section, 1 for 61.6, 2 for 61.5a or a note's sub-note."""
-    if "." not in ref:
-        return 0
-    last = ref.rsplit(".", 1)[1]
-    return 2 if last[-1].isalpha() and last[0].isdigit() or (last.startswith("note")
-                                                                and last[-1].isalpha()) else 1
