@@ -686,8 +686,8 @@ def known_games(warn: Callable[[str], None] = lambda line: None) -> dict[str, An
     if _GAMES:
         return _GAMES
     try:
-        from checker.games import GAMES
-        _GAMES.update(GAMES)
+        from checker.project import project_games, read_project
+        _GAMES.update(project_games(read_project(ROOT)))
         return _GAMES
     except Exception as exc:  # noqa: BLE001 - said, and measured without it
         warn(f"warning: checker.games does not import ({type(exc).__name__}: {exc}); "
@@ -701,9 +701,17 @@ def known_games(warn: Callable[[str], None] = lambda line: None) -> dict[str, An
         try:
             _GAMES[game] = _ruleset(importlib.import_module(f"checker.games.{game}.ruleset"),
                                     game)
+            _GAMES[game].rulebook = _rulebooks()[game]
         except Exception as exc:  # noqa: BLE001 - as above
             warn(f"warning: {game} does not import: {type(exc).__name__}: {exc}")
     return _GAMES
+
+
+def _rulebooks() -> dict[str, Any]:
+    """The rules of the repository's pages, by game (what `checker run` reads)."""
+    from checker.rule_pages import read_rulebooks
+
+    return read_rulebooks(ROOT / "docs", {game: game for game in GAME_NAMES})
 
 
 def _ruleset(module: types.ModuleType, game: str) -> Any:

@@ -10,8 +10,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from checker.games import GAMES
 from checker.location import InternalError, inert
+from checker.project import Project, project_games, read_project
+from checker.registry import InstalledGame, installed
 from checker.runner import Report, check_paths, check_scenario, read_file
 
 DEFAULT_PATHS = ("scenarios", "docs")
@@ -55,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     explain_cmd.add_argument("file", type=Path)
     explain_cmd.add_argument("--id", help="which scenario, when the file holds several")
     commands.add_parser("schema", help="print the JSON Schema of scenario files")
+    commands.add_parser("games", help="list the installed games, with their packages")
     return parser
 
 
@@ -64,19 +66,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if unknown:
             raise UsageError(f"unrecognized arguments: {' '.join(unknown)}")
         if args.command is None:
-            raise UsageError("choose a command: run, explain or schema")
+            raise UsageError("choose a command: run, explain, schema or games")
         if args.command == "run":
             return _run(args)
         if args.command == "explain":
             return _explain(args)
+        if args.command == "games":
+            return _games()
         import json
 
         from checker.schema import scenario_schema
-        print(json.dumps(scenario_schema(GAMES), indent=2))
+        print(json.dumps(scenario_schema(installed().games), indent=2))
         return ExitCode.OK
     except UsageError as error:
         print(f"checker: error: {inert(str(error))}", file=sys.stderr)
-        print("usage: checker {run,explain,schema} ... (see checker --help)", file=sys.stderr)
+        print("usage: checker {run,explain,schema,games} ... (see checker --help)",
+              file=sys.stderr)
         return ExitCode.USAGE_ERROR
     except BrokenPipeError:
         # The reader went away (`checker schema | head`): stop quietly, as Unix tools do.
@@ -98,7 +103,7 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     if not paths:
         raise UsageError("nothing to check: give a path (no scenarios/ or docs/ here)")
-    report = _check_in_batch(paths)
+    report = _check_in_batch(paths, _games_of_project())
     from checker.report import github_lines, problem_lines, summary, write_junit
     lines = github_lines(report) if args.format == "github" else problem_lines(report)
     for line in lines:
@@ -114,7 +119,28 @@ def _run(args: argparse.Namespace) -> int:
     return ExitCode.OK if report.ok else ExitCode.FAILED
 
 
-def _check_in_batch(paths: list[Path]) -> Report:
+def _games_of_project() -> dict[str, InstalledGame]:
+    """The installed games with the rules of the project's pages (its mkdocs.yml's docs
+    folder, else docs/), after a warning line for each game or setting that cannot be used."""
+    project: Project = read_project(Path.cwd())
+    for line in [*installed().problems, *project.problems]:
+        print(f"checker: warning: {inert(line)}", file=sys.stderr)
+    return project_games(project)
+
+
+def _games() -> int:
+    """`checker games`: each installed game, its title and the package that registers it."""
+    registry = installed()
+    for name, game in registry.games.items():
+        print(f"{name}\t{game.title}\t{game.package}")
+    for line in registry.problems:
+        print(f"checker: error: {inert(line)}", file=sys.stderr)
+    if not registry.games:
+        print("checker: no game is installed", file=sys.stderr)
+    return ExitCode.FAILED if registry.problems or not registry.games else ExitCode.OK
+
+
+def _check_in_batch(paths: list[Path], games: dict[str, InstalledGame]) -> Report:
     """A run makes many small short-lived objects and no reference cycles worth collecting
     (refused steps drop their tracebacks; results are kept small), so the cyclic garbage
     collector's passes are pure cost: reference counting frees everything. It is off for the
@@ -122,7 +148,7 @@ def _check_in_batch(paths: list[Path]) -> Report:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return check_paths(paths, GAMES)
+        return check_paths(paths, games)
     finally:
         if enabled:
             gc.enable()
@@ -147,7 +173,8 @@ def _explain(args: argparse.Namespace) -> int:
 
     if not args.file.exists():
         raise UsageError(f"no such file: {args.file}")
-    loaded = read_file(args.file, GAMES)
+    games = _games_of_project()
+    loaded = read_file(args.file, games)
     for problem in loaded.problems:
         print(problem)
     scenarios = loaded.scenarios
@@ -162,7 +189,7 @@ def _explain(args: argparse.Namespace) -> int:
     if not scenarios:
         print(NOT_CHECKED)
         return ExitCode.FAILED
-    verdict = check_scenario(scenarios[0], GAMES)
+    verdict = check_scenario(scenarios[0], games)
     print(_printable(explain(verdict), sys.stdout), end="")
     if any(isinstance(p, InternalError) for p in [*loaded.problems, *verdict.problems]):
         return ExitCode.INTERNAL_ERROR

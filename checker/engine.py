@@ -61,9 +61,6 @@ class Ruleset(Protocol):
     def vocabulary(self) -> Vocabulary: ...
 
     @property
-    def rulebook(self) -> RuleBook: ...
-
-    @property
     def sentences(self) -> Sentences:
         """Its step kinds and claims in words, for walkthroughs and `checker explain`."""
 
@@ -78,6 +75,14 @@ class Ruleset(Protocol):
 
     def describe(self, state: Any) -> dict[str, str]:
         """The state as labelled lines for people (walkthroughs, `checker explain`)."""
+
+
+class BoundRuleset(Ruleset, Protocol):
+    """A game's ruleset as the core runs it, with the rules its site's pages define
+    (`checker.registry.InstalledGame`)."""
+
+    @property
+    def rulebook(self) -> RuleBook: ...
 
 
 @dataclass

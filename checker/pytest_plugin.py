@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from checker.games import GAMES
 from checker.location import Location, Problem, inert
+from checker.project import project_games, read_project
+from checker.registry import InstalledGame, installed
 from checker.runner import check_scenario, read_file
 from checker.scenario import Scenario
 from checker.sources import MARKDOWN_SUFFIXES, YAML_SUFFIXES, ReadError, read_text, walk
@@ -29,7 +30,8 @@ def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
     """A line for each file with a scenario suffix under the `checker_paths` folders that
     pytest's collection passes over without a word (a FIFO, a device, a link that loops or
     leads nowhere), and for each folder there that cannot be listed."""
-    notices: list[str] = []
+    notices: list[str] = [f"checker: warning: {inert(line)}" for line in
+                          [*installed().problems, *read_project(config.rootpath).problems]]
 
     def unlisted(folder: str, reason: str) -> None:
         notices.append(f"checker: not checked: {inert(os.path.relpath(folder, root))}: {reason}")
@@ -62,13 +64,23 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Fil
 
 _SEEN = pytest.StashKey[dict[str, Location]]()
 """Scenario ids collected so far in this session, for duplicates across files."""
+_GAMES = pytest.StashKey[dict[str, InstalledGame]]()
+"""The installed games with the rules of the project's pages, read once a session."""
+
+
+def _games(config: pytest.Config) -> dict[str, InstalledGame]:
+    """The games as `checker run` sees them from the rootdir (its mkdocs.yml's docs folder,
+    else docs/)."""
+    if _GAMES not in config.stash:
+        config.stash[_GAMES] = project_games(read_project(config.rootpath))
+    return config.stash[_GAMES]
 
 
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         root = self.config.rootpath
         name = str(self.path.relative_to(root)) if self.path.is_relative_to(root) else str(self.path)
-        loaded = read_file(self.path, GAMES, name, self.config.stash.setdefault(_SEEN, {}))
+        loaded = read_file(self.path, _games(self.config), name, self.config.stash.setdefault(_SEEN, {}))
         if loaded.problems:
             yield ScenarioErrors.from_parent(self, name="errors", problems=loaded.problems)
         for scenario in loaded.scenarios:
@@ -85,7 +97,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self) -> None:
-        verdict = check_scenario(self.scenario, GAMES)
+        verdict = check_scenario(self.scenario, _games(self.config))
         if not verdict.passed:
             raise ScenarioFailed("\n".join(verdict.lines()))
 

@@ -17,8 +17,10 @@ from collections.abc import Iterator, Sequence
 
 from checker.sources import fenced_blocks
 
-RULE_MARK = re.compile(r"§(?P<ref>[0-9]+(?:\.[0-9A-Za-z]+)*)(?=\s|$)")
-"""`§61.6` at the start of a rule item's text."""
+RULE_MARK = re.compile(r"§(?P<ref>[0-9]+(?:\.[0-9A-Za-z]+)*)"
+                       r"(?:\{title=\"(?P<title>[^\"\n]*)\"\})?(?=\s|$)")
+"""`§61.6` at the start of a rule item's text, with its short title when it gives one:
+`§61.6{title="At most one public objective"}`."""
 RULE_REF = re.compile(r"\[\[(?P<id>[a-z][a-z0-9]*:[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)"
                       r"(?:\|(?P<label>[^\]|]+))?\]\]")
 ITEM_START = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?(?=§)")

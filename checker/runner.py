@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker.engine import Ruleset, RuleViolation, run
+from checker.engine import BoundRuleset, RuleViolation, run
 from checker.ids import first_uses
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.scenario import Scenario, build
@@ -76,7 +76,7 @@ class Report:
             any(isinstance(p, InternalError) for p in self.problems)
 
 
-def load_file(path: str, content: str, games: Mapping[str, Ruleset],
+def load_file(path: str, content: str, games: Mapping[str, BoundRuleset],
               seen: dict[str, Location] | None = None) -> Loaded:
     """The scenarios of one file; `seen` carries the ids of files loaded before it, so a
     duplicate is caught within the file and across files in one pass."""
@@ -97,7 +97,7 @@ def load_file(path: str, content: str, games: Mapping[str, Ruleset],
     return loaded
 
 
-def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None,
+def read_file(path: Path, games: Mapping[str, BoundRuleset], name: str | None = None,
               seen: dict[str, Location] | None = None) -> Loaded:
     """Load a file from disk; `name` is how it is shown (the path itself by default)."""
     name = name or str(path)
@@ -108,7 +108,7 @@ def read_file(path: Path, games: Mapping[str, Ruleset], name: str | None = None,
     return load_file(name, content, games, seen)
 
 
-def check_scenario(scenario: Scenario, games: Mapping[str, Ruleset]) -> Verdict:
+def check_scenario(scenario: Scenario, games: Mapping[str, BoundRuleset]) -> Verdict:
     ruleset = games[scenario.game]
     try:
         return judge(run(scenario, ruleset))
@@ -131,7 +131,7 @@ def duplicate_ids(loaded: Iterable[Loaded], first: dict[str, Location] | None = 
         item.failed_texts += len(problems)
 
 
-def check_paths(paths: Iterable[Path], games: Mapping[str, Ruleset]) -> Report:
+def check_paths(paths: Iterable[Path], games: Mapping[str, BoundRuleset]) -> Report:
     """Check file by file, keeping only what the report prints, so memory stays small however
     many scenarios there are (`checker explain` and the pytest plugin keep their own)."""
     report = Report()

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from checker import limits
 from checker.expectations import GAME_END, RULE_ID, STEP_ONLY
+from checker.game_info import GameUnavailable
 from checker.location import Location, ScenarioError
 from checker.rulebook import RULE_ID as RULE_ID_PATTERN
 from checker.rulebook import RuleBook
@@ -191,6 +192,11 @@ def _game(node: YMap, name: Any, ctx: Context, games: Mapping[str, Game]) -> Gam
     if name not in games:
         ctx.error(node.value_pos["game"], f"unknown game '{name}'{did_you_mean(name, list(games))}; "
                   f"expected one of {', '.join(games)}")
+        return None
+    try:
+        games[name].vocabulary  # noqa: B018 - loads the game's engine, which may fail
+    except GameUnavailable as unavailable:
+        ctx.error(node.value_pos["game"], str(unavailable))
         return None
     return games[name]
 

@@ -17,6 +17,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from checker.rulebook import RuleBook
+
 # The characters XML 1.0 does not allow, and C1 controls (as a class of its own: the
 # complement written with astral ranges takes 5 ms to compile, at every build's start).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -555,3 +557,10 @@ def _seat(index: int, row: Seat, look: Look) -> tuple[str, float]:
     shapes = (f'<path class="l" d="{lines}"/>' if lines else "") \
         + (f'<path class="k" d="{backs_drawn}"/>' if backs_drawn else "")
     return shapes + "".join(body), max(height, 19)
+
+
+def rule_line(rule: str, rulebook: RuleBook | None) -> str:
+    """How a picture names the rule that ended the game: "Rule 98.7: <its title>"."""
+    title = rulebook.title(rule) if rulebook is not None else ""
+    number = rule.partition(":")[2]
+    return f"Rule {number}: {title}" if title else f"Rule {number}"

@@ -81,6 +81,7 @@ def judge(run: Run) -> Verdict:
     step_table = expectations_for(vocabulary, step_level=True)
     for record in run.records:
         _judge_step(record, run, step_table, verdict)
+    verdict.problems += _uncited(run)
     if scenario.expect is not None:
         view = View(run.final_state, run.outcome, run.ended_at_step, (), None)
         _compare(scenario.expect, view, expectations_for(vocabulary, False), scenario, verdict)
@@ -89,6 +90,26 @@ def judge(run: Run) -> Verdict:
                                         "disputed but the engine now agrees with every claim: "
                                         "mark it verified"))
     return verdict
+
+
+def _uncited(run: Run) -> list[Problem]:
+    """A problem at the first step citing each rule that no page of the game defines: the
+    engine's code and the pages have drifted apart (`checker.citations` finds most such
+    citations in the code itself; this, those passed around in variables)."""
+    rulebook = getattr(run.ruleset, "rulebook", None)
+    if rulebook is None:
+        return []
+    seen: set[str] = set()
+    problems = []
+    for record in run.records:
+        cited = [event.rule for event in record.events]
+        cited += [rule.rule for rule in (record.violation, record.outcome) if rule is not None]
+        for rule in cited:
+            if rule not in seen and rule not in rulebook:
+                seen.add(rule)
+                problems.append(Problem(record.step.location, f"the {rulebook.game} engine cites "
+                                        f"{rule}, which no page defines"))
+    return problems
 
 
 def _judge_step(record: StepRecord, run: Run, table: dict[str, Expectation], verdict: Verdict) -> None:

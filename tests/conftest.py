@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_games import GAMES
 
 from checker.engine import Event, Outcome, RuleViolation
-from checker.games import GAMES
 from checker.rulebook import RuleBook
 from checker.runner import Loaded, check_scenario, load_file
 from checker.verdict import Verdict

@@ -14,9 +14,10 @@ from mkdocs.commands.build import build
 from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
+from repo_games import GAMES
+from repo_games import TI4_TITLES as TITLES
 
-from checker.games import GAMES
-from checker.games.ti4.rules import TITLES
+from checker.registry import installed
 from checker.site.plugin import RulesPlugin
 from checker.site.site_files import ASSETS, write
 
@@ -79,7 +80,7 @@ def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | Non
         path = root / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    write(root / "docs", GAMES)
+    write(root / "docs", installed().games)  # the site names no games: all, in their order
     for name, text in (scenarios or {}).items():
         path = root / "scenarios" / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_games import GAMES
 
-from checker.games import GAMES
 from checker.games.arcs import battle, dice, hits, outrage, raid, supply
 from checker.games.arcs.battle_report import HIT
 from checker.games.arcs.dice import canonical

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_games import GAMES
 
-from checker.games import GAMES
 from checker.games.arcs import (
     board,
     build,

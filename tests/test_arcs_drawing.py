@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from itertools import pairwise
 
 import pytest
+from repo_games import GAMES
 
 from checker.engine import Run, run
-from checker.games import GAMES
 from checker.games.arcs.battle_report import BattleReport, Hit, Roll
 from checker.games.arcs.board import SETUP_CARDS, setup_card_players
 from checker.games.arcs.drawing import (

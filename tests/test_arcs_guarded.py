@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_games import ARCS_TITLES as TITLES
+from repo_games import GAMES
 
 from checker.engine import run
-from checker.games import GAMES
 from checker.games.arcs import game_end, scoring, state
-from checker.games.arcs.rules import TITLES
 from checker.runner import check_paths, read_file
 
 ROOT = Path(__file__).resolve().parent.parent

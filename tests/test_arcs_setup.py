@@ -4,8 +4,8 @@ located error with a suggestion, never a traceback."""
 from __future__ import annotations
 
 import pytest
+from repo_games import GAMES
 
-from checker.games import GAMES
 from checker.runner import check_scenario, load_file
 
 HEAD = "id: arcs-x\ntitle: X\ngame: arcs\n"

@@ -28,11 +28,11 @@ from typing import Any
 import pytest
 from browsers import build_real_site, chromium, page_opener, serving
 from playwright.sync_api import Browser, Page, expect
+from repo_games import GAMES
 from sites import built as build_here
 from sites import make_site
 
 from checker import limits
-from checker.games import GAMES
 from checker.runner import check_scenario, load_file
 from checker.site import browser_bundle
 from checker.site.browser_bundle import FOLDER, checker_zip, write_bundle

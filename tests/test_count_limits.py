@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_games import GAMES
 
 from checker import limits
-from checker.games import GAMES
 from checker.schema import scenario_schema
 from checker.vocabulary import Context, Int, ListOf, MapOf, Str, is_valid
 from checker.yamlsource import Text, load

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from repo_games import GAMES
+
 from checker.engine import Outcome, RuleViolation, run
-from checker.games import GAMES
 from checker.runner import check_scenario
 from checker.scenario import build
 from checker.yamlsource import Text, load

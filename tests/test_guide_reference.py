@@ -19,7 +19,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from checker.games import GAMES
+from repo_games import GAMES
+
 from checker.schema import scenario_schema
 
 ROOT = Path(__file__).resolve().parent.parent

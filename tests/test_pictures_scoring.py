@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_games import GAMES
 
 from checker.engine import Run, run
-from checker.games import GAMES
 from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.ti3 import drawing as ti3_drawing
 from checker.games.ti4 import drawing as ti4_drawing

@@ -5,7 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from checker.games import GAMES
+from repo_games import GAMES
+
 from checker.report import github_lines, problem_lines, summary, write_junit
 from checker.runner import check_paths
 

@@ -7,8 +7,8 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from repo_games import GAMES
 
-from checker.games import GAMES
 from checker.location import ScenarioError
 from checker.rulebook import RuleBook
 from checker.runner import duplicate_ids

@@ -12,8 +12,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from repo_games import GAMES
 
-from checker.games import GAMES
 from checker.runner import load_file
 from checker.schema import scenario_schema
 

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from repo_games import GAMES
 
 from checker.changes import Was, changed, plain
 from checker.expectations import GAME_END, STEP_ONLY
-from checker.games import GAMES
 from checker.sentences import (
     CORE_CLAIMS,
     claims_words,

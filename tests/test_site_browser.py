@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from browsers import QuietHandler, build_real_site, chromium, page_opener, serving
 from playwright.sync_api import Browser, Locator, Page, expect
+from repo_games import GAMES
 
 from checker.engine import Run
-from checker.games import GAMES
 from checker.games.arcs.drawing import DIE, SCALE, cell_path, changed_systems
 from checker.runner import check_scenario, read_file
 from checker.sources import find_files

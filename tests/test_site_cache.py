@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 from mkdocs.exceptions import Abort, PluginError
+from repo_games import GAMES
 from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
-from checker.games import GAMES
 from checker.location import Location, Problem
 from checker.site import verify
 from checker.site.context import render

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from repo_games import TI4_TITLES as TITLES
 from rule_sites import cited_site
 from sites import mkdocs
 
-from checker.games.ti4.rules import TITLES
 from checker.site.coverage import rule_order
 
 _ROW = re.compile(r'<tr><td><a class="rule-ref" href="[^"]*#([^"]+)"[^>]*>[^<]*</a></td>'

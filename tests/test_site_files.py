@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from repo_games import GAMES
 from sites import make_site, mkdocs
 
-from checker.games import GAMES
 from checker.schema import scenario_schema
 from checker.site.site_files import ASSETS, READER, SCHEMA, served, site_files
 

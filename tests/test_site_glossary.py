@@ -11,10 +11,10 @@ from pathlib import Path
 
 import markdown
 import pytest
+from repo_games import TI4_TITLES as TITLES
 from sites import make_site, mkdocs
 from test_site_markdown import plain_site
 
-from checker.games.ti4.rules import TITLES
 from checker.site.glossary import read_glossaries
 from checker.site.markdown_ext import RulesExtension
 

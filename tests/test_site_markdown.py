@@ -7,9 +7,9 @@ from pathlib import Path
 
 import markdown
 import pytest
+from repo_games import GAMES
+from repo_games import TI4_TITLES as TITLES
 
-from checker.games import GAMES
-from checker.games.ti4.rules import TITLES
 from checker.rule_text import depth, label
 from checker.site.markdown_ext import RulesExtension
 from checker.site.rulemap import RuleMap, page_url, source_link

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checker.games import GAMES
-from checker.games.ti4.rules import TITLES
+from repo_games import GAMES
+from repo_games import TI4_TITLES as TITLES
+
 from checker.site.context import Page, collect
 from checker.site.gather import gather
 from checker.site.host import SiteFolders

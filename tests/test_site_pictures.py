@@ -10,10 +10,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
 
+from repo_games import GAMES
 from test_site_walkthrough import ROOT, rule_map, walkthrough
 
 from checker.engine import Run
-from checker.games import GAMES
 from checker.games.ti4.ruleset import TI4
 from checker.runner import check_scenario, load_file
 from checker.site.context import render

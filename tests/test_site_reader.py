@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 from browsers import page_opener, start_server
 from playwright.sync_api import Browser, Page, expect
+from repo_games import TI4_TITLES as TITLES
 from test_site_browser import SCREENSHOTS, _Handler, browser, built, site
-
-from checker.games.ti4.rules import TITLES
 
 __all__ = ["browser", "built", "site"]  # fixtures, shared with test_site_browser
 

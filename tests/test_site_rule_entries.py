@@ -9,10 +9,10 @@ from pathlib import Path
 
 import markdown
 import pytest
+from repo_games import TI4_TITLES as TITLES
 from rule_sites import cited_site
 from sites import mkdocs
 
-from checker.games.ti4.rules import TITLES
 from checker.location import Location
 from checker.rule_text import plain_text
 from checker.site.cited_by import SHOWN, cited_by_html, rule_uses

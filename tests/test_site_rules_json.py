@@ -13,10 +13,10 @@ from typing import Any
 
 import jsonschema
 import pytest
+from repo_games import TI4_TITLES as TITLES
 from rule_sites import cited_site
 from sites import generate, mkdocs
 
-from checker.games.ti4.rules import TITLES
 from checker.site.rules_json import FILE, FORMAT, SCHEMA, VERSION
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from checker.games import GAMES
+from repo_games import GAMES
+
 from checker.location import Location
 from checker.site.context import render
 from checker.site.placing import Links

@@ -7,8 +7,8 @@ import stat
 from pathlib import Path
 
 import pytest
+from repo_games import GAMES
 
-from checker.games import GAMES
 from checker.location import Location, Problem
 from checker.sources import (
     ReadError,

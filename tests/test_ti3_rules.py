@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from repo_games import GAMES
 
 from checker.engine import run
-from checker.games import GAMES
 from checker.runner import Loaded, load_file
 
 ROOT = Path(__file__).resolve().parent.parent

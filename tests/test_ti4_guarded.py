@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_games import GAMES
+from repo_games import TI4_TITLES as TITLES
 
 from checker.engine import Outcome, run
-from checker.games import GAMES
 from checker.games.ti4 import (
     action_phase,
     agendas,
@@ -24,7 +25,6 @@ from checker.games.ti4 import (
     status_phase,
     strategic_actions,
 )
-from checker.games.ti4.rules import TITLES
 from checker.games.ti4.state import Gain, State
 from checker.runner import check_paths, check_scenario, load_file, read_file
 

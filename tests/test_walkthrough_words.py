@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from repo_games import GAMES
 
-from checker.games import GAMES
 from checker.site.context import render, walkthrough_pages
 from checker.site.gather import gather
 from checker.site.host import SiteFolders

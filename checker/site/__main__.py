@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker.cli import ExitCode, UsageError
-from checker.games import GAMES
 from checker.location import inert
+from checker.registry import InstalledGame, games, in_order
 from checker.site.browser_bundle import FOLDER as BUNDLE
 from checker.site.browser_bundle import write_bundle
 from checker.site.context import SiteContext
@@ -62,20 +62,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     site = _site(docs, Path(args.config)) if args.rules or args.browser else None
     rules = site[0] if site is not None and args.rules else None
     if args.check:
-        out = stale(docs, GAMES)
+        out = stale(docs, _games(Path(args.config)))
         if rules is not None and not _holds(docs / FILE, rules_json(rules)):
             out.append(FILE)
         for path in out:
             print(f"{inert(str(docs / path))}: missing or out of date")
         return ExitCode.FAILED if out else ExitCode.OK
     try:
-        written = write(docs, GAMES)
+        written = write(docs, _games(Path(args.config)))
         if rules is not None and write_rules_json(docs / FILE, rules):
             written.append(FILE)
         if site is not None and args.browser:
             context, cache = site
             written += [f"{BUNDLE}/{path}" for path in
-                        write_bundle(docs / BUNDLE, context.standalone, GAMES, cache=cache)]
+                        write_bundle(docs / BUNDLE, context.standalone, context.checks.games,
+                                     cache=cache)]
     except OSError as exc:
         print(f"{inert(str(exc.filename or docs))}: cannot write: {exc.strerror or exc}",
               file=sys.stderr)
@@ -92,15 +93,20 @@ def _holds(path: Path, content: bytes) -> bool:
         return False
 
 
+def _games(config: Path) -> dict[str, InstalledGame]:
+    """The installed games, the site's own first, in the order its mkdocs.yml names them."""
+    return in_order(games(), site_options(config).games or ())
+
+
 def _site(docs: Path, config: Path) -> tuple[SiteContext, Path]:
     """The site's context, as a build without the plugin gathers it, with the plugin's result
     cache (so that after a build, unchanged scenarios are not run again), and that cache's
     folder."""
     options = site_options(config)
     folders = site_folders(options.root, os.path.relpath(docs, options.root), options.scenarios,
-                           options.use_directory_urls)
+                           options.use_directory_urls, games=options.games)
     cache = options.root / options.cache_dir
-    return gather(folders, ScenarioChecks(GAMES, ResultStore(cache))), cache
+    return gather(folders, ScenarioChecks(games(), ResultStore(cache))), cache
 
 
 if __name__ == "__main__":

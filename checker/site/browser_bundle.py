@@ -13,6 +13,7 @@ available, and the pages' controls say so.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import json
 import os
@@ -26,8 +27,8 @@ from typing import Any
 import yaml
 
 import checker
-from checker.engine import Ruleset
-from checker.games import MODULES
+from checker.engine import BoundRuleset
+from checker.registry import BUNDLED, InstalledGame, bundled_declarations
 from checker.site.standalone import Standalone, section_of
 from checker.site.store import kept_file
 from checker.site.verify import engine_version
@@ -45,7 +46,7 @@ ENTRY = "checker.site.browser_check"
 """The module the worker imports; the zip holds it and the checker modules it imports."""
 
 
-def write_bundle(target: Path, standalone: Standalone, games: Mapping[str, Ruleset],
+def write_bundle(target: Path, standalone: Standalone, games: Mapping[str, InstalledGame],
                  runtime: Path | None = None, cache: Path | None = None) -> list[str]:
     """Write the bundle into `target` (the site's `FOLDER`), leaving files that hold the same
     bytes alone; the paths written, relative to `target`. The ask pages' templates come from
@@ -58,7 +59,7 @@ def write_bundle(target: Path, standalone: Standalone, games: Mapping[str, Rules
     version = runtime_version(runtime)
     if version is not None:
         files.update({f"pyodide/{name}": runtime / name for name in RUNTIME})
-        files["checker.zip"] = _kept_zip(cache)
+        files["checker.zip"] = _kept_zip(cache, games)
     for game, entries in templates(standalone, games).items():
         files[f"templates/{game}.json"] = _json(entries)
     files["bundle.json"] = _json({
@@ -103,12 +104,23 @@ def _lock_info(runtime: Path, version: str | None, cache: Path | None = None) ->
         return json.loads(read())
 
 
-def checker_zip() -> bytes:
-    """The checker's modules `ENTRY` imports (none of MkDocs' or Markdown's), and PyYAML's
-    pure-Python modules, as a zip Python imports from. The same code gives the same bytes."""
-    root = Path(checker.__file__).parent.parent
-    members = {f"{name.replace('.', '/')}{suffix}": path
-               for name, (path, suffix) in _closure(ENTRY, root).items()}
+def checker_zip(games: Mapping[str, InstalledGame]) -> bytes:
+    """The checker's modules `ENTRY` imports (none of MkDocs' or Markdown's), the modules of
+    `games` (what their packages import of their own and of the checker), the games'
+    declarations (`registry.BUNDLED`) and PyYAML's pure-Python modules, as a zip Python
+    imports from. The same code gives the same bytes."""
+    roots = {"checker": Path(checker.__file__).parent.parent}
+    for game in games.values():
+        top = game.module.split(".")[0]
+        spec = importlib.util.find_spec(top) if top not in roots else None
+        if spec is not None and spec.origin is not None:
+            origin = Path(spec.origin)
+            roots[top] = origin.parent.parent if origin.name == "__init__.py" else origin.parent
+    modules = [module for game in games.values() for module in game.modules]
+    members: dict[str, Path | bytes] = {
+        f"{name.replace('.', '/')}{suffix}": path
+        for name, (path, suffix) in _closure([ENTRY, *modules], roots).items()}
+    members[f"checker/{BUNDLED}"] = _json(bundled_declarations(games))
     library = Path(yaml.__file__).parent
     members.update({f"yaml/{path.name}": path for path in sorted(library.glob("*.py"))
                     if path.name != "cyaml.py"})  # cyaml needs the C library Pyodide lacks
@@ -117,20 +129,21 @@ def checker_zip() -> bytes:
         for name in sorted(members):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, members[name].read_bytes())
+            member = members[name]
+            archive.writestr(info, member if isinstance(member, bytes) else member.read_bytes())
     return out.getvalue()
 
 
-def _closure(entry: str, root: Path) -> dict[str, tuple[Path, str]]:
-    """The checker modules `entry` imports, directly or not, with the packages holding them:
-    each module's file and its zip suffix (`.py`, or `/__init__.py` for a package). The games'
-    modules too, which the registry imports by name when a scenario needs them
-    (`checker.games.MODULES`)."""
+def _closure(entries: list[str], roots: Mapping[str, Path]) -> dict[str, tuple[Path, str]]:
+    """The modules `entries` import, directly or not, within the packages of `roots` (each
+    top-level package's parent folder), with the packages holding them: each module's file
+    and its zip suffix (`.py`, or `/__init__.py` for a package)."""
     found: dict[str, tuple[Path, str]] = {}
-    todo = [entry, *MODULES]
+    todo = list(entries)
     while todo:
         name = todo.pop()
-        if name in found:
+        root = roots.get(name.split(".")[0])
+        if name in found or root is None:
             continue
         folder = root / name.replace(".", "/")
         path, suffix = (folder / "__init__.py", "/__init__.py") if folder.is_dir() else \
@@ -140,23 +153,25 @@ def _closure(entry: str, root: Path) -> dict[str, tuple[Path, str]]:
         found[name] = (path, suffix)
         parts = name.split(".")
         todo += [".".join(parts[:end]) for end in range(1, len(parts))]
-        todo += _imports(path, name if suffix == "/__init__.py" else ".".join(parts[:-1]))
+        todo += _imports(path, name if suffix == "/__init__.py" else ".".join(parts[:-1]),
+                         tuple(roots))
     return found
 
 
-def _imports(path: Path, package: str) -> Iterator[str]:
-    """The checker modules a module imports at run time (not those under TYPE_CHECKING), and
-    the names it imports from them, which may be modules too."""
+def _imports(path: Path, package: str, tops: tuple[str, ...]) -> Iterator[str]:
+    """The modules of the packages `tops` a module imports at run time (not those under
+    TYPE_CHECKING), and the names it imports from them, which may be modules too."""
     tree = ast.parse(path.read_bytes(), str(path))
     for node in _runtime_nodes(tree.body):
         if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names if alias.name.startswith("checker"))
+            yield from (alias.name for alias in node.names
+                        if alias.name.split(".")[0] in tops)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 base = ".".join([*package.split(".")[:len(package.split(".")) - node.level + 1],
                                  *([base] if base else [])])
-            if base.startswith("checker"):
+            if base.split(".")[0] in tops:
                 yield base
                 yield from (f"{base}.{alias.name}" for alias in node.names)
 
@@ -169,7 +184,7 @@ def _runtime_nodes(body: Iterable[ast.stmt]) -> Iterator[ast.AST]:
         yield from ast.walk(statement)
 
 
-def templates(whole: Standalone, games: Mapping[str, Ruleset]) -> dict[str, list[Any]]:
+def templates(whole: Standalone, games: Mapping[str, InstalledGame]) -> dict[str, list[Any]]:
     """By game, the situations an ask page starts from: each standalone scenario file holding
     one scenario that the engine verified, grouped by the rules section it is first about, at
     most `TEMPLATES_PER_SECTION` a section, in order of section and id (`Standalone`)."""
@@ -185,7 +200,7 @@ def templates(whole: Standalone, games: Mapping[str, Ruleset]) -> dict[str, list
     return out
 
 
-def _section_title(ruleset: Ruleset, section: str) -> str:
+def _section_title(ruleset: BoundRuleset, section: str) -> str:
     title = ruleset.rulebook.titles.get(section, "")
     return f"{section} {title}" if title else f"Rules {section}" if section else "Other"
 
@@ -217,6 +232,8 @@ def _place(target: Path, source: Path) -> bool:
     return True
 
 
-def _kept_zip(cache: Path | None) -> bytes:
-    """`checker_zip()`, kept in `cache` by a fingerprint of the checker's code and PyYAML."""
-    return kept_file(cache, f"checker-{engine_version()}.zip", checker_zip)
+def _kept_zip(cache: Path | None, games: Mapping[str, InstalledGame]) -> bytes:
+    """`checker_zip(games)`, kept in `cache` by a fingerprint of the checker's and the games'
+    code and PyYAML."""
+    return kept_file(cache, f"checker-{engine_version()}-{'-'.join(games)}.zip",
+                     lambda: checker_zip(games))

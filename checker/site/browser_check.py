@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from checker.engine import Run
-from checker.games import GAMES
 from checker.location import InternalError, Location, Problem
+from checker.registry import BUNDLED, InstalledGame, bind, from_bundled, installed
+from checker.rulebook import RuleBook
 from checker.runner import check_scenario, read_file
 from checker.site.placing import Links, place
 from checker.site.rulemap import Anchor, RuleMap
@@ -37,7 +39,8 @@ class BrowserChecker:
     """The checker of one page: the site's rules (for links) and where the page stands."""
 
     def __init__(self, rules_json: str = "", folder: str = "/tmp") -> None:
-        self.rules = site_rules(rules_json)
+        self.rules, books = site_rules(rules_json)
+        self.games = bind(_installed(), books)
         self.path = Path(folder) / FILE
 
     def check(self, text: str, here: str = "") -> str:
@@ -46,33 +49,46 @@ class BrowserChecker:
         # Read as the command line reads a file: the same limits (size first), the same errors.
         self.path.write_bytes(text.encode("utf-8", "surrogatepass"))
         try:
-            loaded = read_file(self.path, GAMES, name=FILE)
+            loaded = read_file(self.path, self.games, name=FILE)
         finally:
             self.path.unlink(missing_ok=True)
         links = Links(self.rules, from_page(here, self.rules))
         return json.dumps({
             "problems": [_problem(p) for p in loaded.problems],
-            "scenarios": [_scenario(check_scenario(scenario, GAMES), text, links)
+            "scenarios": [_scenario(check_scenario(scenario, self.games), text, links)
                           for scenario in loaded.scenarios],
         })
 
 
-def site_rules(rules_json: str) -> RuleMap:
+def _installed() -> dict[str, InstalledGame]:
+    """The games: those installed, or in the browser (no package metadata there) those the
+    bundle holds (`registry.BUNDLED`)."""
+    games = installed().games
+    if games:
+        return games
+    try:
+        declared = json.loads((resources.files("checker") / BUNDLED).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return from_bundled(declared).games
+
+
+def site_rules(rules_json: str) -> tuple[RuleMap, dict[str, RuleBook]]:
     """The rule map of the published site, from its `rules.json`: each rule's page, as the
-    URL `rules.json` gives (relative to the site's root). Titles come from the engine's
-    rulebooks, as the build's. Without `rules.json`, no rule resolves."""
+    URL `rules.json` gives (relative to the site's root), and each game's rules with their
+    titles, as the build read them from the pages. Without `rules.json`, no rule resolves."""
     rules = RuleMap()
-    for ruleset in GAMES.values():
-        rules.titles.update({f"{ruleset.game}:{ref}": title
-                             for ref, title in ruleset.rulebook.titles.items()})
+    titles: dict[str, dict[str, str]] = {}
     if not rules_json:
-        return rules
+        return rules, {}
     document = json.loads(rules_json)
     for rule in document.get("rules", ()):
         url = rule["url"].partition("#")[0]
         rules.use_directory_urls = rules.use_directory_urls and not url.endswith(".html")
         rules.anchors[rule["id"]] = Anchor(rule["id"], rule["page"], _PUBLISHED)
-    return rules
+        rules.titles[rule["id"]] = rule["title"]
+        titles.setdefault(rule["game"], {})[rule["number"]] = rule["title"]
+    return rules, {game: RuleBook(game, refs) for game, refs in titles.items()}
 
 
 def from_page(here: str, rules: RuleMap) -> str:

@@ -12,17 +12,18 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from checker.engine import Ruleset
+from checker.engine import BoundRuleset
 from checker.ids import first_uses
 from checker.location import Location, Problem
-from checker.rulebook import RuleBook
+from checker.rule_pages import game_folders, game_of, rulebook
 from checker.site.cited_by import RuleUses, rule_uses
 from checker.site.coverage import coverage_problems
+from checker.site.engine_rules import undefined_citations
 from checker.site.glossary import Glossary, read_glossaries
 from checker.site.placing import Links, place, prefix, renamed_pictures, step_anchor
 from checker.site.results import CheckedText, Example
 from checker.site.rule_index import RuleIndex, index_rules
-from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
+from checker.site.rulemap import RuleMap, build_map, escape, unresolved
 from checker.site.site_files import stale_problems
 from checker.site.standalone import Standalone, empty, gather, row_size, verified
 from checker.site.syntax import PageScan, scan_page
@@ -101,6 +102,8 @@ class SiteContext:
     """What cites each rule: examples and references."""
     picture_ids: dict[str, dict[str, str]]
     """By page: the prefix of each walkthrough's picture ids, and its scenario."""
+    folders: dict[str, str]
+    """Each game's folder inside the docs folder (`checker.rule_pages.game_folders`)."""
     glossaries: dict[str, Glossary]
     """Each game's glossary (`<game>/glossary.md`), by game."""
     list_parts: dict[str, dict]
@@ -135,6 +138,7 @@ class SiteContext:
         self.uses = RuleUses()
         self.picture_ids = {}
         self.glossaries = {}
+        self.folders = {}
         self.list_parts = {}
         self.list_slots = {}
         self.chunks = {}
@@ -274,19 +278,26 @@ def display(path: Path | str, root: Path | None) -> str:
 def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioChecks,
             root: Path | None = None, into: SiteContext | None = None,
             docs: Path | None = None, problems: Iterable[Problem] = (),
-            paging: bool = False) -> SiteContext:
+            paging: bool = False, configured: Mapping[str, str] | None = None) -> SiteContext:
     """Scan every page, check every scenario (the pages' fences and the files of the
     `scenarios` folder), map every rule, and gather every problem (`problems` to start with):
     what the build reports, before a single page is rendered. With `paging`, the caller adds
     the pages long lists continue on (`SiteContext.more`). With `docs`, the folder's copies
     of the checker's files are checked too (`site_files`). `into` is refilled in place, for a
-    holder that already has it."""
+    holder that already has it. `configured` names the site's games and the folder of each,
+    when its configuration does (else every installed game, each in a folder of its name)."""
+    pages = list(pages)
+    folders = game_folders(checks.installed, configured)
+    checks.use_rules({game: rulebook(game, [(page.path, page.content) for page in pages
+                                           if game_of(page.uri, folders) == game])
+                      for game in folders})
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
     context = SiteContext(checks, paging=paging)
     if into is not None:
         into.__dict__.update(context.__dict__)
         context = into
+    context.folders = folders
     context.problems += problems
     scans: dict[str, PageScan] = {}
     sources: dict[str, str] = {}
@@ -334,18 +345,22 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.problems += _unshown(context)
     context.listed, context.more = _listed(context, set(scans))
     rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
-    context.rules, problems = build_map(scans, checks.games, rulebooks)
+    context.rules, problems = build_map(scans, folders, rulebooks)
     context.rules.files = frozenset(context.more)
     context.problems += problems
     context.problems += unresolved(scans, context.rules)
-    context.glossaries, problems = read_glossaries(sources, paths, checks.games)
+    context.glossaries, problems = read_glossaries(sources, paths, folders)
     context.problems += problems
-    context.index = index_rules(sources, scans, checks.games)
+    context.index = index_rules(sources, scans, folders)
     context.uses = rule_uses(context.own.values(), walkthrough_pages(context),
                              context.lists, context.index, context.standalone)
     context.problems += _unknown_embeds(scans, context.examples)
-    for book in rulebooks:
-        context.problems += undefined_rules(book, context.rules, _source(book, root))
+    used = set(configured or {game for game in folders if any(
+        game_of(uri, folders) == game for uri in scans)}) | {
+        example.game for example in context.own.values()} | set(context.standalone.games)
+    context.problems += undefined_citations({game: checks.games[game] for game in sorted(used)
+                                             if game in checks.games}, context.rules, root,
+                                            checks.store.folder if checks.store else None)
     if docs is not None:
         store = checks.store
         context.problems += stale_problems(docs, display(docs, root), checks.games,
@@ -444,7 +459,7 @@ def list_pages(context: SiteContext, game: str) -> list[str]:
                            key=lambda uri: context.more[uri].number)
 
 
-def _lists(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset],
+def _lists(scans: Mapping[str, PageScan], games: Mapping[str, BoundRuleset],
            lists: dict[str, str]) -> list[Problem]:
     """Each game's list page, into `lists`; a problem for a list of no game, or a second list
     of one."""
@@ -495,5 +510,3 @@ def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Exampl
             for scan in scans.values() for embed in scan.embeds if embed.target not in examples]
 
 
-def _source(book: RuleBook, root: Path | None) -> str:
-    return display(book.source, root) if book.source else f"<{book.game} rulebook>"

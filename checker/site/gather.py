@@ -20,8 +20,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple, TextIO
 
-from checker.engine import Ruleset
 from checker.location import Location, Problem
+from checker.registry import InstalledGame
 from checker.site.context import Page, SiteContext, collect, display
 from checker.site.host import SiteFolders
 from checker.site.rules_json import stale_copy
@@ -43,7 +43,7 @@ _SITES: dict[SiteFolders, _Gathered] = {}
 _CHECKS: dict[SiteFolders, ScenarioChecks] = {}
 
 
-def site_context(folders: SiteFolders, games: Mapping[str, Ruleset]) -> SiteContext:
+def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]) -> SiteContext:
     """The context of the site in `folders`: the pinned one, the one gathered last while no
     file changed since, or a new one (whose problems go to standard error)."""
     with _LOCK:
@@ -78,7 +78,8 @@ def gather(folders: SiteFolders, checks: ScenarioChecks, into: SiteContext | Non
     gc.disable()
     try:
         context = collect(pages, folders.scenarios, checks, folders.root, into=into,
-                          docs=folders.docs, problems=unread, paging=paging)
+                          docs=folders.docs, problems=unread, paging=paging,
+                          configured=dict(folders.games) if folders.games is not None else None)
     finally:
         if paused:
             gc.enable()

@@ -118,18 +118,14 @@ def _branches(forms: Iterable[str]) -> str:
     return found
 
 
-def glossary_page(game: str) -> str:
-    return f"{game}/{PAGE}"
-
-
 def read_glossaries(contents: Mapping[str, str], shown: Mapping[str, str],
-                    games: Iterable[str]) -> tuple[dict[str, Glossary], list[Problem]]:
+                    folders: Mapping[str, str]) -> tuple[dict[str, Glossary], list[Problem]]:
     """The glossary of each game that has one, from the pages' Markdown by page (`shown` names
     each page's file as problems do), and its problems: an entry that is not an entry, names
     no rule, or repeats a term."""
     glossaries, problems = {}, []
-    for game in games:
-        page = glossary_page(game)
+    for game, folder in folders.items():
+        page = f"{folder}/{PAGE}"
         if page in contents:
             glossary, found = _read(game, page, shown.get(page, page), contents[page])
             glossaries[game] = glossary

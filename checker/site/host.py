@@ -10,6 +10,7 @@ Plain Python-Markdown leaves nothing: the extension's own options say it all.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -27,6 +28,9 @@ class SiteFolders(NamedTuple):
     use_directory_urls: bool = True
     source_links: bool = False
     """Whether the generator takes links to pages by their Markdown files (see `RuleMap`)."""
+    games: tuple[tuple[str, str], ...] | None = None
+    """The site's games and the folder of each, when its configuration names them (the
+    extension's `games` option); else every installed game, each in a folder of its name."""
 
 
 class Host(NamedTuple):
@@ -37,15 +41,18 @@ class Host(NamedTuple):
     folders: SiteFolders
 
 
-def host_of(md: Markdown, scenarios: str, docs: str = "docs", page: str = "") -> Host:
-    """The page `md` converts. `scenarios` and `docs` are the extension's options, relative to
-    the project's folder; `docs` and `page` count only under plain Python-Markdown."""
+def host_of(md: Markdown, scenarios: str, docs: str = "docs", page: str = "",
+            games: Mapping[str, str] | None = None) -> Host:
+    """The page `md` converts. `scenarios`, `docs` and `games` are the extension's options,
+    `scenarios` and `docs` relative to the project's folder; `docs` and `page` count only
+    under plain Python-Markdown."""
     mkdocs = _processor(md.treeprocessors, "relpath")
     if mkdocs is not None and hasattr(mkdocs, "file") and hasattr(mkdocs, "config"):
         config = mkdocs.config
         root = Path(os.path.dirname(os.path.abspath(config["config_file_path"] or "mkdocs.yml")))
         return Host(mkdocs.file.src_uri, site_folders(root, config["docs_dir"], scenarios,
-                                                   bool(config["use_directory_urls"])))
+                                                   bool(config["use_directory_urls"]),
+                                                   games=games))
     zensical = _processor(md.preprocessors, "rendering_context")
     if zensical is not None and hasattr(zensical, "page") and hasattr(zensical, "config"):
         config = zensical.config
@@ -53,8 +60,9 @@ def host_of(md: Markdown, scenarios: str, docs: str = "docs", page: str = "") ->
         # Zensical turns every relative link of the HTML into a URL, Markdown files included.
         return Host(zensical.page.path.replace(os.sep, "/"), site_folders(
             root, config["docs_dir"], scenarios, bool(config.get("use_directory_urls", True)),
-            source_links=True))
-    return Host(page, site_folders(Path(os.path.abspath(".")), docs, scenarios, True))
+            source_links=True, games=games))
+    return Host(page, site_folders(Path(os.path.abspath(".")), docs, scenarios, True,
+                                   games=games))
 
 
 def _processor(registry: Any, name: str) -> Any:
@@ -63,6 +71,8 @@ def _processor(registry: Any, name: str) -> Any:
 
 
 def site_folders(root: Path, docs: str, scenarios: str, use_directory_urls: bool,
-                 source_links: bool = False) -> SiteFolders:
+                 source_links: bool = False, games: Mapping[str, str] | None = None
+                 ) -> SiteFolders:
     return SiteFolders(root, root / docs, root / scenarios if scenarios else None,
-                       use_directory_urls, source_links)
+                       use_directory_urls, source_links,
+                       tuple(games.items()) if games is not None else None)

@@ -23,7 +23,9 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from checker.games import GAMES
+from checker.project import configured_games
+from checker.registry import games
+from checker.rule_pages import game_of
 from checker.rule_text import RULE_MARK, RULE_REF, depth, label, prose_numbers
 from checker.site.context import SiteContext, failure_html
 from checker.site.coverage import coverage_lines
@@ -42,6 +44,9 @@ _ITEMS = {"p", "li", *_HEADINGS}
 _SCENARIOS = ("The standalone scenarios' folder, relative to the project's folder "
               "(mkdocs.yml's); empty for none.")
 _DOCS = "The pages' folder, under plain Python-Markdown (a site generator says its own)."
+_GAMES = ("The site's games: a list of names, each with its pages in the folder of its name "
+          "in the docs folder, or a mapping of each name to its folder; by default every "
+          "installed game, each in the folder of its name.")
 _PAGE = "The page being converted, relative to docs_dir (ti4/rules.md), under plain Markdown."
 
 
@@ -202,6 +207,7 @@ class RulesExtension(Extension):
             "scenarios": ["scenarios", _SCENARIOS],
             "docs_dir": ["docs", _DOCS],
             "page": ["", _PAGE],
+            "games": ["", _GAMES],
         }
         super().__init__(**kwargs)
         self._now: Converting | None = None
@@ -215,11 +221,10 @@ class RulesExtension(Extension):
     def start(self, md: Markdown) -> Converting:
         """The page `md` converts, and its site's context."""
         host = host_of(md, self.getConfig("scenarios"), self.getConfig("docs_dir"),
-                       self.getConfig("page"))
-        context = site_context(host.folders, GAMES)
-        first = host.page.split("/", 1)[0] if "/" in host.page else ""
-        self._now = Converting(host.page, first if first in context.checks.games else "",
-                               context, Links(context.rules, host.page))
+                       self.getConfig("page"), configured_games(self.getConfigs()))
+        context = site_context(host.folders, games())
+        self._now = Converting(host.page, game_of(host.page, context.folders), context,
+                               Links(context.rules, host.page))
         return self._now
 
     def extendMarkdown(self, md: Markdown) -> None:

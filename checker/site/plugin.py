@@ -32,7 +32,8 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
-from checker.games import GAMES
+from checker.project import configured_games
+from checker.registry import games
 from checker.site.browser_bundle import FOLDER as BUNDLE
 from checker.site.browser_bundle import write_bundle
 from checker.site.context import Page as SourcePage
@@ -69,7 +70,7 @@ class RulesConfig(base.Config):
 class RulesPlugin(BasePlugin[RulesConfig]):
     def __init__(self) -> None:
         self.serving = False
-        self.checks = ScenarioChecks(GAMES)
+        self.checks = ScenarioChecks(games())
         self.context: SiteContext | None = None
         self.folders: SiteFolders | None = None
         self.frames: dict[str, Frame] = {}
@@ -90,9 +91,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                               f"{EXTENSION} under markdown_extensions in mkdocs.yml")
         options = config.mdx_configs.get(EXTENSION) or {}
         root = Path(os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml")))
-        self.folders = site_folders(root, config.docs_dir,
-                                    RulesExtension(**options).getConfig("scenarios"),
-                                    config.use_directory_urls)
+        extension = RulesExtension(**options)
+        self.folders = site_folders(root, config.docs_dir, extension.getConfig("scenarios"),
+                                    config.use_directory_urls,
+                                    games=configured_games(extension.getConfigs()))
         self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
         self.context = SiteContext(self.checks)
@@ -171,7 +173,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # The build's own rules.json, in place of any copy the docs folder holds.
             write_rules_json(site / FILE, self.context, cache=cache)
             # What checks scenarios in the page: the runtime, the checker, the ask templates.
-            write_bundle(site / BUNDLE, self.context.standalone, GAMES, cache=cache)
+            write_bundle(site / BUNDLE, self.context.standalone, self.checks.games, cache=cache)
             # The pages a long list continues on, but the first: from its frame.
             written = write_pages(self.context, self.frames, site, self.urls, cache=cache)
             add_to_sitemap(site, written)

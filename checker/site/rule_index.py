@@ -9,10 +9,11 @@ heading; as plain text, its references read as their labels (`[[ti4:81.1|step 1]
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from checker.location import Location
+from checker.rule_pages import game_of
 from checker.rule_text import extent, plain_text
 from checker.site.syntax import PageScan
 
@@ -57,17 +58,16 @@ class RuleIndex:
 
 
 def index_rules(sources: Mapping[str, str], scans: Mapping[str, PageScan],
-                games: Iterable[str]) -> RuleIndex:
+                folders: Mapping[str, str]) -> RuleIndex:
     """The index of the pages `sources` (their Markdown by path), given their `scans`."""
     index = RuleIndex()
-    known = set(games)
     for page, content in sources.items():
         scan = scans[page]
         lines = content.split("\n")
         index.page_titles[page] = _page_title(lines, page)
-        game = page.split("/", 1)[0] if "/" in page else ""
+        game = game_of(page, folders)
         spans: list[tuple[int, int, str]] = []
-        if game in known:
+        if game:
             for mark in scan.marks:
                 rule = f"{game}:{mark.ref}"
                 first, last = extent(lines, mark.location.line)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from checker.location import Location, Problem
+from checker.rule_pages import game_of
 from checker.rule_text import label
 from checker.rulebook import RuleBook
 from checker.site.syntax import PageScan
@@ -90,21 +91,20 @@ class RuleMap:
         return f'<a class="rule-ref" href="{escape(href)}"{tip}>{text}</a>'
 
 
-def build_map(scans: Mapping[str, PageScan], games: Iterable[str],
+def build_map(scans: Mapping[str, PageScan], folders: Mapping[str, str],
               rulebooks: Iterable[RuleBook]) -> tuple[RuleMap, list[Problem]]:
-    """Anchors from every page of a game's folder (`ti4/...`), and the problems: a number
-    defined twice, or a marker outside a game's folder."""
+    """Anchors from every page of a game's folder (`folders`: `ti4/...`), titles from the
+    games' rule books (`checker.rule_pages`), and the problems: a number defined twice, or a
+    marker outside a game's folder."""
     rules = RuleMap()
     problems: list[Problem] = []
-    known = set(games)
     for book in rulebooks:
         rules.titles.update({f"{book.game}:{ref}": title for ref, title in book.titles.items()})
     for page, scan in scans.items():
-        game = page.split("/", 1)[0] if "/" in page else ""
+        game = game_of(page, folders)
         for mark in scan.marks:
-            if game not in known:
-                problems.append(Problem(mark.location, f"rule marker §{mark.ref} outside a game's "
-                                        f"folder: put the page under docs/<game>/"))
+            if not game:
+                problems.append(Problem(mark.location, outside(mark.ref, folders)))
                 continue
             rule = f"{game}:{mark.ref}"
             first = rules.anchors.get(rule)
@@ -116,28 +116,19 @@ def build_map(scans: Mapping[str, PageScan], games: Iterable[str],
     return rules, problems
 
 
+def outside(ref: str, folders: Mapping[str, str]) -> str:
+    """What a rule marker on a page outside every game's folder says: how to fix it."""
+    where = ", ".join(f"{folder}/ for {game}" for game, folder in sorted(folders.items()))
+    return (f"rule marker \u00a7{ref} outside a game's folder: a game's rules go on the pages of "
+            f"its folder in the docs folder ({where or 'no game is installed'}); move the "
+            f"page there, or give its folder to its game under `games:` in the options of "
+            f"checker.site.markdown_ext in mkdocs.yml")
+
+
 def unresolved(scans: Mapping[str, PageScan], rules: RuleMap) -> list[Problem]:
     """Every cross-reference in the pages that names no rule item."""
     return [Problem(ref.location, f"unknown rule {ref.target}{suggest(ref.target, rules)}")
             for scan in scans.values() for ref in scan.references if rules.get(ref.target) is None]
-
-
-def undefined_rules(rulebook: RuleBook, rules: RuleMap, shown: str) -> list[Problem]:
-    """The engine's rule ids that no page defines, located in the engine's rulebook file
-    (`shown` is how that file is named)."""
-    try:
-        with open(rulebook.source or "", encoding="utf-8") as handle:
-            lines = handle.read().split("\n")
-    except OSError:
-        lines = []
-    problems = []
-    for rule in rulebook.ids():
-        if rules.get(rule) is None:
-            ref = rule.partition(":")[2]
-            line = next((n for n, text in enumerate(lines, 1) if f'"{ref}"' in text), 1)
-            problems.append(Problem(Location(shown, line, 1), f"the {rulebook.game} engine cites "
-                                    f"{rule}, which no page defines"))
-    return problems
 
 
 def suggest(rule: str, rules: RuleMap) -> str:

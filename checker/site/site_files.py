@@ -54,7 +54,7 @@ def site_files(games: Mapping[str, Ruleset], cache: Path | None = None) -> dict[
     folder = resources.files("checker.site") / "assets"
     files = {path: served(path, (folder / path.rsplit("/", 1)[-1]).read_bytes())
              for path in [*ASSETS.values(), *READER]}
-    files[SCHEMA] = kept_file(cache, f"schema-{engine_version()}-{'-'.join(sorted(games))}.json",
+    files[SCHEMA] = kept_file(cache, f"schema-{engine_version()}-{'-'.join(games)}.json",
                               lambda: _schema(games))
     return files
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
-EXTENSION = "checker.site.markdown_ext"
+from checker.project import EXTENSION, configured_games, options_of, read_config
+
 CACHE_DIR = ".cache/plugin/checker"
 """The plugin's result cache, by default (its `cache_dir` option)."""
 
@@ -27,36 +27,18 @@ class SiteOptions:
     """The extension's `scenarios` option, relative to `root`."""
     use_directory_urls: bool
     cache_dir: str
-
-
-class _Lenient(yaml.SafeLoader):
-    """The safe loader, with any tag it does not know read as nothing."""
-
-
-_Lenient.add_multi_constructor("", lambda loader, suffix, node: None)
+    games: dict[str, str] | None
+    """The extension's `games` option (`checker.project.configured_games`)."""
 
 
 def site_options(config: Path) -> SiteOptions:
     root = Path(os.path.dirname(os.path.abspath(config)))
     try:
-        data = yaml.load(config.read_text(encoding="utf-8"), _Lenient)
+        data = read_config(config)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        data = None
-    data = data if isinstance(data, dict) else {}
-    scenarios = _options(data.get("markdown_extensions"), EXTENSION).get("scenarios",
-                                                                          "scenarios")
-    cache_dir = _options(data.get("plugins"), "checker").get("cache_dir", CACHE_DIR)
-    return SiteOptions(root, str(scenarios or ""), data.get("use_directory_urls") is not False,
-                       str(cache_dir))
-
-
-def _options(entries: Any, name: str) -> dict[str, Any]:
-    """The options of `name` in a list of extensions or plugins (each a name, or a mapping of
-    one name to its options)."""
-    for entry in entries if isinstance(entries, list) else []:
-        if entry == name:
-            return {}
-        if isinstance(entry, dict) and name in entry:
-            options = entry[name]
-            return options if isinstance(options, dict) else {}
-    return {}
+        data = {}
+    extension = options_of(data.get("markdown_extensions"), EXTENSION)
+    cache_dir = options_of(data.get("plugins"), "checker").get("cache_dir", CACHE_DIR)
+    return SiteOptions(root, str(extension.get("scenarios", "scenarios") or ""),
+                       data.get("use_directory_urls") is not False, str(cache_dir),
+                       configured_games(extension))

@@ -21,8 +21,10 @@ from pathlib import Path
 import yaml
 
 import checker
-from checker.engine import Ruleset, Run
+from checker.engine import Run
 from checker.location import InternalError, Problem, ScenarioError
+from checker.registry import InstalledGame, bind, installed
+from checker.rulebook import RuleBook
 from checker.site.results import CheckedText, Example, Result, SourceFile
 from checker.site.standalone import Standalone
 from checker.site.store import DAMAGED, FileRecord, KeptResult, ResultStore
@@ -37,9 +39,13 @@ def engine_version() -> str:
     digest = hashlib.sha256(f"{sys.version}|{platform.machine()}|{yaml.__version__}|"
                             f"{getattr(yaml, '__with_libyaml__', False)}".encode())
     package = Path(checker.__file__).parent
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode())
-        digest.update(path.read_bytes())
+    folders = [package] + sorted({game.source for game in installed().games.values()
+                                  if game.source is not None
+                                  and not game.source.is_relative_to(package)})
+    for folder in folders:
+        for path in sorted(folder.rglob("*.py")):
+            digest.update(f"{folder.name}/{path.relative_to(folder).as_posix()}".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -62,8 +68,13 @@ class ScenarioChecks:
     """The checker the site uses, with its memory of results: in this process, and on disk
     when a store is given."""
 
-    def __init__(self, games: Mapping[str, Ruleset], store: ResultStore | None = None) -> None:
+    def __init__(self, games: Mapping[str, InstalledGame], store: ResultStore | None = None
+                 ) -> None:
+        self.installed = games
+        """The games, without the rules of any site's pages."""
         self.games = games
+        """The games with the rules of the site's pages (`use_rules`)."""
+        self._rules = ""
         self.store = store
         self.runs = 0
         """Scenarios actually run through the engine, for tests and logs."""
@@ -80,13 +91,24 @@ class ScenarioChecks:
 
     @property
     def engine(self) -> str:
-        """The fingerprint of the checker this build runs (`engine_version`)."""
-        return self._engine or engine_version()
+        """The fingerprint of the checker this build runs (`engine_version`) and of the rules
+        its pages define."""
+        return self._engine or engine_version() + self._rules
+
+    def use_rules(self, rulebooks: Mapping[str, RuleBook]) -> None:
+        """Check scenarios against the rules `rulebooks` hold (the site's pages): a result is
+        kept for these rules only, as which rules exist and their titles change results."""
+        self.games = bind(self.installed, rulebooks)
+        digest = hashlib.sha256()
+        for game, book in sorted(rulebooks.items()):
+            for ref, title in book.titles.items():
+                digest.update(f"{game}:{ref}\x00{title}\x00".encode("utf-8", "surrogatepass"))
+        self._rules = "-" + digest.hexdigest()[:16]
 
     def start_build(self) -> None:
         """Forget the texts the last build did not use, and everything if the engine changed;
         on the first build, start from what the store kept."""
-        engine = engine_version()
+        engine = engine_version() + self._rules
         if engine != self._engine:
             self._engine = engine
             self._cache = dict[str, Result | KeptResult](

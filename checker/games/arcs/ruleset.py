@@ -25,11 +25,11 @@ from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.arcs.common import Handler
 from checker.games.arcs.describe import describe
 from checker.games.arcs.drawing import changed_court, changed_systems, draw_map
-from checker.games.arcs.rules import RULEBOOK
 from checker.games.arcs.sentences import SENTENCES
 from checker.games.arcs.setup import initial_state
 from checker.games.arcs.state import Stage, State
 from checker.games.arcs.vocabulary import VOCABULARY
+from checker.rulebook import RuleBook
 
 CORES: dict[Stage, chapter.Core] = {
     Stage.SCORING: chapter.end_chapter,
@@ -77,7 +77,6 @@ with Battle, and the end of a chapter."""
     game = "arcs"
     title = "Arcs"
     vocabulary = VOCABULARY
-    rulebook = RULEBOOK
     sentences = SENTENCES
 
     def setup(self, data: Mapping[str, Any]) -> State:
@@ -93,7 +92,8 @@ with Battle, and the end of a chapter."""
     def describe(self, state: State) -> dict[str, str]:
         return describe(state)
 
-    def picture(self, state: State, previous: State | None = None) -> str:
+    def picture(self, state: State, previous: State | None = None,
+                rulebook: RuleBook | None = None) -> str:
         """The map as an inline SVG picture, what changed since `previous` marked, with the
         key to its shapes when there is no `previous` (the setup's); or, on a step of the end
         of a chapter (which moves no piece on the map), and at a setup with no piece on the
@@ -102,7 +102,7 @@ with Battle, and the end of a chapter."""
         nothing on the map or in the Court changed since `previous` and no battle was
         fought, so the picture before still holds."""
         if chapter_end.shows(state, previous):
-            return chapter_end.draw(state, previous)
+            return chapter_end.draw(state, previous, rulebook)
         if not any(s.ships or s.buildings for s in (state, previous) if s is not None):
             return ""
         fought = state.battle is not None and (previous is None or state.battle is not

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.games.ti3.rules import RULEBOOK
 from checker.games.ti3.state import IMPERIUM_REX, STRATEGY_CARDS, Kind, State
+from checker.rulebook import RuleBook
 from checker.svg import (
     WIDTH,
     Card,
@@ -26,6 +26,7 @@ from checker.svg import (
     cards,
     looks,
     marked,
+    rule_line,
     scoring_picture,
     seats,
     track,
@@ -52,7 +53,7 @@ class Table:
         return [seat.player for seat in self.seats]
 
 
-def table(state: State) -> Table:
+def table(state: State, rulebook: RuleBook | None = None) -> Table:
     public = tuple((name, worth, tuple(g.player for g in state.gains
                                        if g.kind is Kind.PUBLIC and g.source == name))
                    for name, worth in state.public.items())
@@ -65,7 +66,7 @@ def table(state: State) -> Table:
     if state.ended is not None:
         who = f"{state.ended.winner} wins" if state.ended.winner else "a draw"
         ended = (f"Game over: {who}",
-                 f"Rule {state.ended.rule.partition(':')[2]}: {RULEBOOK.title(state.ended.rule)}")
+                 rule_line(state.ended.rule, rulebook))
     rex = state.ended is not None and state.ended.reason.startswith(IMPERIUM_REX)
     return Table(tuple((p, state.points(p)) for p in state.players), state.goal, public, rex,
                  not state.strategy_cards, rows, ended)
@@ -81,11 +82,12 @@ def _worth(points: int) -> str:
     return f"{points} point{'' if points == 1 else 's'}"
 
 
-def draw(state: State, previous: State | None = None) -> str:
+def draw(state: State, previous: State | None = None, rulebook: RuleBook | None = None
+         ) -> str:
     """The picture of `state`, what changed since `previous` marked; "" when nothing it shows
     changed, so the picture before still holds."""
-    now = table(state)
-    before = None if previous is None else table(previous)
+    now = table(state, rulebook)
+    before = None if previous is None else table(previous, rulebook)
     if before == now:
         return ""
     seen = looks(state.players)

@@ -9,11 +9,11 @@ from checker.engine import Event, Outcome
 from checker.games.ti3 import game_end, objectives, status_phase
 from checker.games.ti3.common import Handler
 from checker.games.ti3.drawing import draw
-from checker.games.ti3.rules import RULEBOOK
 from checker.games.ti3.sentences import SENTENCES
 from checker.games.ti3.setup import initial_state
 from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.games.ti3.vocabulary import VOCABULARY
+from checker.rulebook import RuleBook
 
 HANDLERS: dict[str, Handler] = {
     "strategy_phase": game_end.strategy_phase,
@@ -40,7 +40,6 @@ class TI3:
     game = "ti3"
     title = "Twilight Imperium (3rd edition)"
     vocabulary = VOCABULARY
-    rulebook = RULEBOOK
     sentences = SENTENCES
 
     def setup(self, data: Mapping[str, Any]) -> State:
@@ -55,10 +54,11 @@ class TI3:
     def describe(self, state: State) -> dict[str, str]:
         return describe(state)
 
-    def picture(self, state: State, previous: State | None = None) -> str:
+    def picture(self, state: State, previous: State | None = None,
+                rulebook: RuleBook | None = None) -> str:
         """The scoring side of the table as an inline SVG picture, what changed since
         `previous` marked; "" when nothing it shows changed."""
-        return draw(state, previous)
+        return draw(state, previous, rulebook)
 
 
 def describe(state: State) -> dict[str, str]:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from checker.games.ti4.cards import ObjectiveType
 from checker.games.ti4.objectives import BY_NAME
-from checker.games.ti4.rules import RULEBOOK
 from checker.games.ti4.setup import UNNAMED, shown
 from checker.games.ti4.state import STRATEGY_CARDS, State
+from checker.rulebook import RuleBook
 from checker.svg import (
     WIDTH,
     Card,
@@ -28,6 +28,7 @@ from checker.svg import (
     cards,
     looks,
     marked,
+    rule_line,
     scoring_picture,
     seats,
     track,
@@ -56,7 +57,7 @@ class Table:
         return [seat.player for seat in self.seats]
 
 
-def table(state: State) -> Table:
+def table(state: State, rulebook: RuleBook | None = None) -> Table:
     public = tuple((shown(name), stage(name), tuple(
         g.player for g in state.gains if g.objective == name and g.public))
         for name in state.revealed)
@@ -69,7 +70,7 @@ def table(state: State) -> Table:
                  for p in order)
     ended = () if state.ended is None else (
         f"Game over: {state.ended.winner} wins",
-        f"Rule {state.ended.rule.partition(':')[2]}: {RULEBOOK.title(state.ended.rule)}")
+        rule_line(state.ended.rule, rulebook))
     return Table(tuple((p, state.points(p)) for p in state.players), state.goal, public,
                  (len(state.facedown_i), len(state.facedown_ii)), clockwise, rows, ended)
 
@@ -88,11 +89,12 @@ def _holds(state: State, player: str) -> str:
     return ", ".join(held)
 
 
-def draw(state: State, previous: State | None = None) -> str:
+def draw(state: State, previous: State | None = None, rulebook: RuleBook | None = None
+         ) -> str:
     """The picture of `state`, what changed since `previous` marked; "" when nothing it shows
     changed, so the picture before still holds."""
-    now = table(state)
-    before = None if previous is None else table(previous)
+    now = table(state, rulebook)
+    before = None if previous is None else table(previous, rulebook)
     if before == now:
         return ""
     seen = looks(state.players)

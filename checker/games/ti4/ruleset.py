@@ -19,11 +19,11 @@ from checker.games.ti4 import (
 )
 from checker.games.ti4.common import Events, Handler, cite, refuse
 from checker.games.ti4.drawing import draw
-from checker.games.ti4.rules import RULEBOOK
 from checker.games.ti4.sentences import SENTENCES
 from checker.games.ti4.setup import initial_state, shown_all
 from checker.games.ti4.state import STATUS_STEPS, RoundPhase, State
 from checker.games.ti4.vocabulary import VOCABULARY
+from checker.rulebook import RuleBook
 
 
 def _requirement(state: State, args: Any) -> tuple[State, Events]:
@@ -93,7 +93,6 @@ class TI4:
     game = "ti4"
     title = "Twilight Imperium (4th edition)"
     vocabulary = VOCABULARY
-    rulebook = RULEBOOK
     sentences = SENTENCES
 
     def setup(self, data: Mapping[str, Any]) -> State:
@@ -114,10 +113,11 @@ class TI4:
     def describe(self, state: State) -> dict[str, str]:
         return describe(state)
 
-    def picture(self, state: State, previous: State | None = None) -> str:
+    def picture(self, state: State, previous: State | None = None,
+                rulebook: RuleBook | None = None) -> str:
         """The scoring side of the table as an inline SVG picture, what changed since
         `previous` marked; "" when nothing it shows changed."""
-        return draw(state, previous)
+        return draw(state, previous, rulebook)
 
 
 def describe(state: State) -> dict[str, str]:

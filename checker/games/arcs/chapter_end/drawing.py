@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from checker.games.arcs.components import AMBITIONS, FLIP_ORDER, LAST_CHAPTER, NEUTRAL
-from checker.games.arcs.rules import RULEBOOK
 from checker.games.arcs.scoring import counts
 from checker.games.arcs.state import Stage, State
+from checker.rulebook import RuleBook
 from checker.svg import (
     CARD_W,
     GAP,
@@ -31,6 +31,7 @@ from checker.svg import (
     fixed,
     looks,
     num,
+    rule_line,
     scoring_picture,
     token,
     track,
@@ -77,7 +78,7 @@ class Panel:
     ended: tuple[str, ...]
 
 
-def panel(state: State) -> Panel:
+def panel(state: State, rulebook: RuleBook | None = None) -> Panel:
     stage = "game over" if state.ended else STAGES[state.stage]
     placed = {m for names in state.boxes.values() for m in names}
     available = tuple((m.name, state.showing(m.name), m.name in state.flipped)
@@ -86,7 +87,7 @@ def panel(state: State) -> Panel:
         + ((f"End of game check: {state.check}",) if state.check else ())
     ended = () if state.ended is None else (
         f"Game over: {state.ended.winner} wins",
-        f"Rule {state.ended.rule.partition(':')[2]}: {RULEBOOK.title(state.ended.rule)}")
+        rule_line(state.ended.rule, rulebook))
     return Panel(f"Chapter {state.chapter} of {LAST_CHAPTER}, {stage}",
                  tuple(_box(state, a) for a in AMBITIONS), available,
                  tuple((p, state.power(p)) for p in state.players), notes, ended)
@@ -117,10 +118,11 @@ def shows(state: State, previous: State | None) -> bool:
     return ending and panel(state) != panel(previous)
 
 
-def draw(state: State, previous: State | None = None) -> str:
+def draw(state: State, previous: State | None = None, rulebook: RuleBook | None = None
+         ) -> str:
     """The end of the chapter as one inline `<svg>`, what changed since `previous` marked."""
-    now = panel(state)
-    before = None if previous is None else panel(previous)
+    now = panel(state, rulebook)
+    before = None if previous is None else panel(previous, rulebook)
     seen: dict[str, Look] = {**looks(state.players), NEUTRAL: NEUTRAL_LOOK}
     parts = [washes([(0, 0, WIDTH, 17)]) if before is not None and before.chapter != now.chapter
              else "", words(0, 12, now.chapter, "h")]
