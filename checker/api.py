@@ -25,6 +25,7 @@ checker of version 1.
 from __future__ import annotations
 
 from checker.engine import Event, Outcome, Ruleset, RuleViolation
+from checker.expectations import View
 from checker.game_info import API_VERSION, GameInfo
 from checker.rulebook import RuleBook
 from checker.sentences import Sentences
@@ -36,7 +37,9 @@ from checker.vocabulary import (
     Key,
     ListOf,
     MapOf,
+    OneOf,
     Record,
+    Ref,
     StepKind,
     Str,
     Vocabulary,
@@ -44,6 +47,6 @@ from checker.vocabulary import (
 
 __all__ = [
     "API_VERSION", "Bool", "Choice", "Event", "Expectation", "GameInfo", "Int", "Key", "ListOf",
-    "MapOf", "Outcome", "Record", "RuleBook", "RuleViolation", "Ruleset", "Sentences",
-    "StepKind", "Str", "Vocabulary",
+    "MapOf", "OneOf", "Outcome", "Record", "Ref", "RuleBook", "RuleViolation", "Ruleset",
+    "Sentences", "StepKind", "Str", "View", "Vocabulary",
 ]

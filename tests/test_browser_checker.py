@@ -33,6 +33,7 @@ from sites import built as build_here
 from sites import make_site
 
 from checker import limits
+from checker.registry import installed
 from checker.runner import check_scenario, load_file
 from checker.site import browser_bundle
 from checker.site.browser_bundle import FOLDER, checker_zip, write_bundle
@@ -473,13 +474,15 @@ def test_the_runtimes_lock_info_is_kept_by_its_version(tmp_path: Path) -> None:
 
 
 def test_the_checker_zip_holds_the_checker_and_pure_python_yaml_only() -> None:
-    names = zipfile.ZipFile(BytesIO(checker_zip())).namelist()
+    names = zipfile.ZipFile(BytesIO(checker_zip(installed().games))).namelist()
     assert "checker/site/browser_check.py" in names and "yaml/loader.py" in names
-    assert not [name for name in names if not name.endswith(".py")]
+    assert not [name for name in names if not name.endswith(".py")
+                and name != "checker/bundled_games.json"]
     for left_out in ("checker/site/plugin.py", "checker/site/markdown_ext.py", "checker/cli.py",
                      "yaml/cyaml.py"):
         assert left_out not in names
-    assert checker_zip() == checker_zip(), "the same code gives the same bytes"
+    assert checker_zip(installed().games) == checker_zip(installed().games), \
+        "the same code gives the same bytes"
     imported = subprocess.run(
         [sys.executable, "-c", "import sys, checker.site.browser_check; print(*sys.modules)"],
         capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
@@ -488,21 +491,37 @@ def test_the_checker_zip_holds_the_checker_and_pure_python_yaml_only() -> None:
     assert needed <= {name.removesuffix(".py").removesuffix("/__init__") for name in names}
 
 
+def _rules_json(where: dict[str, tuple[str, str]] | None = None) -> str:
+    """A published rules.json with every rule of this repository's pages, at a page of its
+    game's folder (or where `where` puts it)."""
+    rules = []
+    for game, ruleset in GAMES.items():
+        for ref, title in ruleset.rulebook.titles.items():
+            rule = f"{game}:{ref}"
+            page, url = (where or {}).get(rule, (f"{game}/rules.md", f"{game}/rules/#{ref}"))
+            rules.append({"id": rule, "game": game, "number": ref, "title": title,
+                          "page": page, "url": url})
+    return json.dumps({"rules": rules})
+
+
 def test_the_checker_zip_alone_checks_a_scenario_of_every_game(tmp_path: Path) -> None:
     """Python without site-packages (`-S`), given only the zip: every game's engine, which
     the registry imports by name, is in it, and YAML is read by the pure-Python loader."""
     bundle = tmp_path / "checker.zip"
-    bundle.write_bytes(checker_zip())
+    bundle.write_bytes(checker_zip(installed().games))
     files = [ROOT / "scenarios" / game / name for game, name in (
         ("ti4", "victory-reach-goal-in-status-phase.yaml"),
         ("ti3", "imperial-reveals-objective.yaml"),
         ("arcs", "chapter-five-nobody-at-goal.yaml"))]
+    rules = tmp_path / "rules.json"
+    rules.write_text(_rules_json(), encoding="utf-8")
     probe = (f"import sys; sys.path.insert(0, {str(bundle)!r})\n"
              "import yaml; assert not yaml.__with_libyaml__, 'the C loader'\n"
              "from checker.site.browser_check import BrowserChecker\n"
              "import json\n"
              f"for path in {[str(f) for f in files]!r}:\n"
-             "    answer = json.loads(BrowserChecker().check(open(path).read()))\n"
+             f"    checker = BrowserChecker(open({str(rules)!r}).read())\n"
+             "    answer = json.loads(checker.check(open(path).read()))\n"
              "    print(answer['scenarios'][0]['passed'])\n")
     done = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True,
                           cwd=tmp_path, check=False)
@@ -512,11 +531,13 @@ def test_the_checker_zip_alone_checks_a_scenario_of_every_game(tmp_path: Path) -
 
 def test_the_checker_in_cpython_gives_the_builds_walkthrough() -> None:
     text = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
-    rules = json.dumps({"rules": [{"id": "ti4:98.7", "page": "ti4/victory-points.md",
-                                   "url": "ti4/victory-points/#98.7"}]})
+    rules = _rules_json({"ti4:98.7": ("ti4/victory-points.md", "ti4/victory-points/#98.7")})
     answer = json.loads(BrowserChecker(rules).check(text, "ti4/objective-cards/"))
     html = answer["scenarios"][0]["html"]
     assert '<a class="rule-ref" href="../victory-points/#98.7"' in html
     same_page = json.loads(BrowserChecker(rules).check(text, "ti4/victory-points/"))
     assert '<a class="rule-ref" href="#98.7"' in same_page["scenarios"][0]["html"]
-    assert 'rule-ref--broken' in html, "a rule no page defines shows as the build shows it"
+    assert 'rule-ref--broken' not in html
+    alone = json.loads(BrowserChecker().check(text, "ti4/objective-cards/"))
+    assert alone["scenarios"] == [] and alone["problems"][0]["message"].startswith(
+        "unknown rule 'ti4:"), "without rules.json, no rule exists"
