@@ -23,7 +23,6 @@ from checker.site.placing import Links, place, prefix, renamed_pictures, step_an
 from checker.site.results import CheckedText, Example
 from checker.site.rule_index import RuleIndex, index_rules
 from checker.site.rulemap import RuleMap, build_map, escape, undefined_rules, unresolved
-from checker.site.site_files import stale_problems
 from checker.site.standalone import Standalone, empty, gather, row_size, verified
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
@@ -273,14 +272,12 @@ def display(path: Path | str, root: Path | None) -> str:
 
 def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioChecks,
             root: Path | None = None, into: SiteContext | None = None,
-            docs: Path | None = None, problems: Iterable[Problem] = (),
-            paging: bool = False) -> SiteContext:
+            problems: Iterable[Problem] = (), paging: bool = False) -> SiteContext:
     """Scan every page, check every scenario (the pages' fences and the files of the
     `scenarios` folder), map every rule, and gather every problem (`problems` to start with):
     what the build reports, before a single page is rendered. With `paging`, the caller adds
-    the pages long lists continue on (`SiteContext.more`). With `docs`, the folder's copies
-    of the checker's files are checked too (`site_files`). `into` is refilled in place, for a
-    holder that already has it."""
+    the pages long lists continue on (`SiteContext.more`). `into` is refilled in place, for
+    a holder that already has it."""
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
     context = SiteContext(checks, paging=paging)
@@ -346,10 +343,6 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.problems += _unknown_embeds(scans, context.examples)
     for book in rulebooks:
         context.problems += undefined_rules(book, context.rules, _source(book, root))
-    if docs is not None:
-        store = checks.store
-        context.problems += stale_problems(docs, display(docs, root), checks.games,
-                                           store.folder if store is not None else None)
     context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
     return context
 
