@@ -123,6 +123,16 @@ def test_the_plugin_lists_its_files_once_before_the_sites_own_and_old_copies_giv
     assert (tmp_path / "site" / "sw.js").read_bytes() == site_files(GAMES)["sw.js"]
 
 
+def test_the_projects_docs_folder_holds_none_of_the_checkers_files() -> None:
+    paths = [f"docs/{path}" for path in site_files(GAMES)]
+    tracked = subprocess.run(["git", "ls-files", "--", *paths], cwd=ROOT, capture_output=True,
+                             text=True, check=True, timeout=60)
+    assert tracked.stdout == ""
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", "--", *paths], cwd=ROOT,
+                             capture_output=True, text=True, check=False, timeout=60)
+    assert ignored.stdout.split() == paths, "left out of version control"
+
+
 def test_mkdocs_yml_lists_the_styles_and_scripts_for_a_generator_without_the_plugin() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for key, paths in (("extra_css", PAGE_STYLES), ("extra_javascript", PAGE_SCRIPTS)):

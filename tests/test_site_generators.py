@@ -120,6 +120,8 @@ def test_the_site_files_are_published(real_sites: dict[str, Path], generator: st
     site = real_sites[generator]
     for path, content in site_files(GAMES).items():
         assert (site / path).read_bytes() == content, path
+        if generator != "zensical":
+            assert not (site.parent / "docs" / path).exists(), "the plugin serves it"
     page = (site / "ti4" / "objective-cards" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<script src="\.\./\.\./assets/checker/walkthrough\.js', page)
     assert re.search(r'<script src="\.\./\.\./assets/checker/offline\.js', page)
