@@ -61,10 +61,11 @@ EXTENSION = "  - checker.site.markdown_ext"
 
 def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | None = None,
               plugin: str = "  - checker", material: bool = False,
-              extension: str = EXTENSION) -> Path:
-    """A small site, with a page listing the TI4 scenarios and the checker's files in its docs
-    folder; `material` builds it with Material and its search plugin (the one that honours
-    `search: exclude`) instead of MkDocs' own theme."""
+              extension: str = EXTENSION, written: bool = False) -> Path:
+    """A small site, with a page listing the TI4 scenarios; `material` builds it with Material
+    and its search plugin (the one that honours `search: exclude`) instead of MkDocs' own
+    theme. The plugin serves the checker's files; `written` writes them into the docs folder
+    too, for a generator that runs no plugin (Zensical)."""
     theme, search = ("material", "\n  - search") if material else ("mkdocs", "")
     (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
         site_name: Test
@@ -80,7 +81,8 @@ def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | Non
         path = root / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    write(root / "docs", installed().games)  # the site names no games: all, in their order
+    if written:  # the site names no games: all, in their order
+        write(root / "docs", installed().games)
     for name, text in (scenarios or {}).items():
         path = root / "scenarios" / name
         path.parent.mkdir(parents=True, exist_ok=True)

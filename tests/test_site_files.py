@@ -1,19 +1,31 @@
-"""The checker's files in a site's docs folder (the walkthrough's script and style, the
-scenario JSON Schema): `python -m checker.site` writes them, and a build reports a copy that
-is missing or out of date, at its place and with the command that fixes it."""
+"""The checker's files (its scripts and styles, the service worker and manifest, the icons, the
+scenario JSON Schema): under MkDocs the plugin serves them from the package, so a site's docs
+folder holds only its pages; for a generator that runs no plugin (Zensical),
+`python -m checker.site` writes them into the docs folder, and a build reports a copy that is
+missing or out of date, at its place and with the command that fixes it."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import yaml
 from repo_games import GAMES
-from sites import make_site, mkdocs
+from sites import generate, make_site, mkdocs, other_games_pages, rules_page
 
 from checker.schema import scenario_schema
-from checker.site.site_files import ASSETS, READER, SCHEMA, served, site_files
+from checker.site.site_files import (
+    ASSETS,
+    PAGE_SCRIPTS,
+    PAGE_STYLES,
+    READER,
+    SCHEMA,
+    served,
+    site_files,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,21 +57,88 @@ def test_the_command_names_a_folder_that_is_not_there(tmp_path: Path) -> None:
     assert done.stderr == "python -m checker.site: error: no such folder: nowhere\n"
 
 
-def test_a_build_reports_a_copy_out_of_date_at_its_place(tmp_path: Path) -> None:
-    config = make_site(tmp_path, {})
+def test_without_the_plugin_a_build_reports_a_copy_out_of_date_at_its_place(
+        tmp_path: Path) -> None:
+    config = make_site(tmp_path, {}, material=True, written=True)
     (tmp_path / "docs" / SCHEMA).write_text("{}", encoding="utf-8")
     (tmp_path / "docs" / ASSETS["css"]).unlink()
-    result = mkdocs(config)
-    assert result.returncode == 1
-    assert (f"docs/{SCHEMA}:1:1: out of date: the checker's JSON Schema of scenario files; "
+    result = generate("zensical", config, "--clean")
+    assert (f"docs/{SCHEMA}:1:1: out of date: the checker's JSON Schema of scenario files, "
+            "which a site generator that runs no plugin (Zensical) publishes from here; "
             "run `python -m checker.site docs` to write it") in result.stderr
-    assert (f"docs/{ASSETS['css']}:1:1: missing: the checker's walkthrough style; run "
+    assert (f"docs/{ASSETS['css']}:1:1: missing: the checker's walkthrough style, which a "
+            "site generator that runs no plugin (Zensical) publishes from here; run "
             "`python -m checker.site docs` to write it") in result.stderr
 
 
-def test_the_project_publishes_the_checkers_current_files() -> None:
-    done = site_command("--check", "docs", cwd=ROOT)
-    assert done.returncode == 0, f"{done.stdout}run `python -m checker.site docs`"
+def bare_site(root: Path, **config: object) -> Path:
+    """A site as a new user writes it: the plugin and the extension, pages that define every
+    rule the engines cite, and nothing of the checker's in its docs folder."""
+    (root / "mkdocs.yml").write_text(yaml.safe_dump({
+        "site_name": "Bare", "theme": {"name": "material"}, "plugins": ["search", "checker"],
+        "markdown_extensions": ["checker.site.markdown_ext"], **config}), encoding="utf-8")
+    pages = {"index.md": "# Home\n\nNo rule here.\n", "ti4/rules.md": rules_page(),
+             **other_games_pages()}
+    for name, text in pages.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root / "mkdocs.yml"
+
+
+def loaded(page: str) -> tuple[list[str], list[str]]:
+    """The style sheets and scripts a page loads, in order, the theme's own left out."""
+    return ([href for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+             if "/stylesheets/" not in href and "://" not in href],
+            [src for src in re.findall(r'<script src="([^"]+)"', page)
+             if "/javascripts/" not in src])
+
+
+def test_under_the_plugin_a_docs_folder_with_only_pages_builds_strict_and_works(
+        tmp_path: Path) -> None:
+    result = mkdocs(bare_site(tmp_path), "--strict")
+    assert result.returncode == 0, result.stderr
+    assert "checker.site" not in result.stderr
+    for path, content in site_files(GAMES).items():
+        assert (tmp_path / "site" / path).read_bytes() == content, path
+    assert (tmp_path / "site" / "sw.js").is_file(), "at the root, to keep every page"
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert loaded(page) == (list(PAGE_STYLES), list(PAGE_SCRIPTS))
+    assert not any((tmp_path / "docs" / path).exists() for path in site_files(GAMES))
+
+
+def test_the_plugin_lists_its_files_once_before_the_sites_own_and_old_copies_give_way(
+        tmp_path: Path) -> None:
+    config = bare_site(tmp_path, extra_css=["own.css", PAGE_STYLES[1]],
+                       extra_javascript=[{"path": PAGE_SCRIPTS[0], "defer": True}, "own.js"])
+    old = tmp_path / "docs" / "sw.js"
+    old.write_text("// an old copy\n", encoding="utf-8")
+    result = mkdocs(config, "--strict")
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    styles, scripts = loaded(page)
+    assert styles == [*PAGE_STYLES[:1], *PAGE_STYLES[2:], "own.css", PAGE_STYLES[1]]
+    assert scripts == [*PAGE_SCRIPTS[1:], PAGE_SCRIPTS[0], "own.js"]
+    assert f'<script src="{PAGE_SCRIPTS[0]}" defer>' in page, "as the site lists it"
+    assert (tmp_path / "site" / "sw.js").read_bytes() == site_files(GAMES)["sw.js"]
+
+
+def test_the_projects_docs_folder_holds_none_of_the_checkers_files() -> None:
+    paths = [f"docs/{path}" for path in site_files(GAMES)]
+    tracked = subprocess.run(["git", "ls-files", "--", *paths], cwd=ROOT, capture_output=True,
+                             text=True, check=True, timeout=60)
+    assert tracked.stdout == ""
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", "--", *paths], cwd=ROOT,
+                             capture_output=True, text=True, check=False, timeout=60)
+    assert ignored.stdout.split() == paths, "left out of version control"
+
+
+def test_mkdocs_yml_lists_the_styles_and_scripts_for_a_generator_without_the_plugin() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for key, paths in (("extra_css", PAGE_STYLES), ("extra_javascript", PAGE_SCRIPTS)):
+        listed = re.search(rf"^{key}:\n((?:  - .*\n)+)", config, re.MULTILINE)
+        assert listed is not None, key
+        assert listed[1].split() == [word for path in paths for word in ("-", path)], key
 
 
 def test_scripts_and_styles_are_served_without_their_comment_lines() -> None:

@@ -4,7 +4,9 @@ then compared page by page: the same rule anchors, the same rule links, the same
 no `[[` left; and a wrong example under each, as a rules editor meets it.
 
 Each build works on a copy of mkdocs.yml, docs/ and scenarios/ (Zensical writes its site and
-its cache inside the project's folder), with an empty result cache.
+its cache inside the project's folder), with an empty result cache. Zensical's copy gets the
+checker's files first (`python -m checker.site docs`); MkDocs and ProperDocs get none, and
+their plugin serves them.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 import pytest
 from sites import GENERATORS, GOOD, STRICT, generate, make_site
 
-from checker.site.site_files import ASSETS, READER
+from checker.games import GAMES
+from checker.site.site_files import site_files, write
 
 ROOT = Path(__file__).resolve().parent.parent
 _ARTICLE = re.compile(r"<article\b.*?</article>", re.DOTALL)
@@ -39,6 +42,8 @@ def real_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         shutil.copy2(ROOT / "mkdocs.yml", work / "mkdocs.yml")
         for folder in ("docs", "scenarios"):
             shutil.copytree(ROOT / folder, work / folder)
+        if generator == "zensical":  # it runs no plugin: the docs folder must hold them
+            write(work / "docs", GAMES)
         done = generate(generator, work / "mkdocs.yml", *STRICT[generator])
         assert done.returncode == 0, f"{generator} build failed:\n{done.stdout}{done.stderr}"
         assert "in the rules pages and scenarios" not in done.stdout + done.stderr, \
@@ -113,8 +118,10 @@ def test_no_page_is_left_with_double_brackets(real_sites: dict[str, Path],
 @pytest.mark.parametrize("generator", GENERATORS)
 def test_the_site_files_are_published(real_sites: dict[str, Path], generator: str) -> None:
     site = real_sites[generator]
-    for path in ("scenario.schema.json", *ASSETS.values(), *READER):
-        assert (site / path).read_bytes() == (ROOT / "docs" / path).read_bytes()
+    for path, content in site_files(GAMES).items():
+        assert (site / path).read_bytes() == content, path
+        if generator != "zensical":
+            assert not (site.parent / "docs" / path).exists(), "the plugin serves it"
     page = (site / "ti4" / "objective-cards" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<script src="\.\./\.\./assets/checker/walkthrough\.js', page)
     assert re.search(r'<script src="\.\./\.\./assets/checker/offline\.js', page)
@@ -126,7 +133,8 @@ def test_a_wrong_example_and_a_broken_reference_under_each_generator(
     """MkDocs and ProperDocs fail the build and write no page; Zensical writes the page with
     both in red, and names each in its output (`checker run` is the gate that fails there)."""
     page = "# Broken\n\n" + GOOD.replace("{Red: 1}", "{Red: 3}") + "\nSee [[ti4:61.66]].\n"
-    config = make_site(tmp_path, {"ti4/broken.md": page}, material=True)
+    config = make_site(tmp_path, {"ti4/broken.md": page}, material=True,
+                       written=generator == "zensical")
     done = generate(generator, config, *STRICT[generator])
     for line in ("docs/ti4/broken.md:16:17: points.Red: stated 3, engine 1",
                  "docs/ti4/broken.md:19:5: unknown rule ti4:61.66 (did you mean ti4:61.6?)"):

@@ -1,7 +1,9 @@
-"""`python -m checker.site [--check] [--rules] [--browser] [DOCS]`: write the checker's files into a site's
-docs folder (the walkthrough's script and style, the scenario JSON Schema), or with `--check`
-only say which are missing or out of date. The step before a build, on any site generator; exit
-codes as `checker`'s: 0 done or current, 1 out of date (`--check`), 4 usage error.
+"""`python -m checker.site [--check] [--rules] [--browser] [DOCS]`: for a site generator that runs
+no plugin (Zensical), write the checker's files into a site's docs folder (its scripts and
+styles, service worker, manifest, icons, the scenario JSON Schema), or with `--check` only say
+which are missing or out of date; under MkDocs and ProperDocs the plugin serves them itself.
+The step before a Zensical build; exit codes as `checker`'s: 0 done or current, 1 out of date
+(`--check`), 4 usage error.
 
 With `--rules`, also `rules.json` (every rule and scenario, see `rules_json`): it checks every
 scenario, reading the site's options from mkdocs.yml (`--config`). The MkDocs plugin writes it

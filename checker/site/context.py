@@ -24,7 +24,6 @@ from checker.site.placing import Links, place, prefix, renamed_pictures, step_an
 from checker.site.results import CheckedText, Example
 from checker.site.rule_index import RuleIndex, index_rules
 from checker.site.rulemap import RuleMap, build_map, escape, unresolved
-from checker.site.site_files import stale_problems
 from checker.site.standalone import Standalone, empty, gather, row_size, verified
 from checker.site.syntax import PageScan, scan_page
 from checker.site.verify import ScenarioChecks
@@ -277,14 +276,13 @@ def display(path: Path | str, root: Path | None) -> str:
 
 def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioChecks,
             root: Path | None = None, into: SiteContext | None = None,
-            docs: Path | None = None, problems: Iterable[Problem] = (),
-            paging: bool = False, configured: Mapping[str, str] | None = None) -> SiteContext:
+            problems: Iterable[Problem] = (), paging: bool = False,
+            configured: Mapping[str, str] | None = None) -> SiteContext:
     """Scan every page, check every scenario (the pages' fences and the files of the
     `scenarios` folder), map every rule, and gather every problem (`problems` to start with):
     what the build reports, before a single page is rendered. With `paging`, the caller adds
-    the pages long lists continue on (`SiteContext.more`). With `docs`, the folder's copies
-    of the checker's files are checked too (`site_files`). `into` is refilled in place, for a
-    holder that already has it. `configured` names the site's games and the folder of each,
+    the pages long lists continue on (`SiteContext.more`). `into` is refilled in place, for
+    a holder that already has it. `configured` names the site's games and the folder of each,
     when its configuration does (else every installed game, each in a folder of its name)."""
     pages = list(pages)
     folders = game_folders(checks.installed, configured)
@@ -361,10 +359,6 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.problems += undefined_citations({game: checks.games[game] for game in sorted(used)
                                              if game in checks.games}, context.rules, root,
                                             checks.store.folder if checks.store else None)
-    if docs is not None:
-        store = checks.store
-        context.problems += stale_problems(docs, display(docs, root), checks.games,
-                                           store.folder if store is not None else None)
     context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
     return context
 

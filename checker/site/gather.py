@@ -25,6 +25,7 @@ from checker.registry import InstalledGame
 from checker.site.context import Page, SiteContext, collect, display
 from checker.site.host import SiteFolders
 from checker.site.rules_json import stale_copy
+from checker.site.site_files import stale_problems
 from checker.site.verify import ScenarioChecks
 from checker.sources import MARKDOWN_SUFFIXES, ReadError, read_problem, read_text, walk
 
@@ -55,9 +56,11 @@ def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]) -> Si
             return kept.context
         checks = _CHECKS.setdefault(folders, ScenarioChecks(games))
         context = gather(folders, checks)
-        # No plugin publishes rules.json here: the docs folder's copy is what the site shows.
-        context.problems += stale_copy(folders.docs, display(folders.docs, folders.root),
-                                       context)
+        # No plugin publishes rules.json and the checker's files here: the docs folder's
+        # copies are what the site shows.
+        shown = display(folders.docs, folders.root)
+        context.problems += stale_copy(folders.docs, shown, context)
+        context.problems += stale_problems(folders.docs, shown, games)
         _SITES[folders] = _Gathered(context, fingerprint)
     print_problems(context, sys.stderr)
     return context
@@ -78,7 +81,7 @@ def gather(folders: SiteFolders, checks: ScenarioChecks, into: SiteContext | Non
     gc.disable()
     try:
         context = collect(pages, folders.scenarios, checks, folders.root, into=into,
-                          docs=folders.docs, problems=unread, paging=paging,
+                          problems=unread, paging=paging,
                           configured=dict(folders.games) if folders.games is not None else None)
     finally:
         if paused:

@@ -13,7 +13,9 @@ adds, under MkDocs:
 - the pages a long scenario list continues on (`SiteContext.more`): the first added to the
   build's files, out of the nav, and the others written from its frame (`list_pages`);
 - `rules.json` written into the built site from the build's own results (`rules_json`);
-- the files that check scenarios in the page (`browser_bundle`), copied into the built site.
+- the files that check scenarios in the page (`browser_bundle`), copied into the built site;
+- the checker's styles, scripts and other files served from the package (`plugin_files`), so
+  the docs folder holds only the site's pages.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from checker.site.gather import gather, pin, summary, unpin
 from checker.site.host import SiteFolders, site_folders
 from checker.site.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.markdown_ext import RulesExtension
+from checker.site.plugin_files import add_site_files, list_first
 from checker.site.rules_json import FILE, write_rules_json
 from checker.site.scenario_list import list_page_source
 from checker.site.store import ResultStore
@@ -58,8 +61,9 @@ EXTENSION = "checker.site.markdown_ext"
 
 class RulesConfig(base.Config):
     enabled = c.Type(bool, default=True)
-    """Fail the build on a problem, keep results, watch the scenarios; off, the Markdown
-    extension still renders every page, and prints the problems without failing."""
+    """Fail the build on a problem, keep results, watch the scenarios, serve the checker's
+    files; off, the Markdown extension still renders every page, and prints the problems
+    without failing, as under a generator that runs no plugin (Zensical)."""
     cache = c.Type(bool, default=True)
     """Keep each scenario's result and walkthrough on disk, so the next build neither runs
     nor renders an unchanged scenario again."""
@@ -98,6 +102,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
         self.context = SiteContext(self.checks)
+        list_first(config)
         return None
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -113,6 +118,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         gc.freeze()
         pin(self.folders, context)
         self._report(context)
+        store = self.checks.store
+        add_site_files(files, config, self.checks.games, store.folder if store else None)
         self.frames, self.urls = {}, {}
         for uri, listed in context.more.items():
             # Files side by side in the list's folder (`RuleMap.files`), not a folder each.

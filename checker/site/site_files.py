@@ -1,12 +1,13 @@
 """The files a rules site publishes besides its pages: the walkthrough's own script and style,
 the reader's (rule previews, glossary terms, phones and print, offline reading: `READER`),
-and the JSON Schema of scenario files. They are real files in the docs folder, so every site
-generator copies them as it copies any other; `python -m checker.site` writes them there, and
-a build whose copies are missing or out of date reports it, with the command that fixes it.
+and the JSON Schema of scenario files. They ship inside the package (no third-party script,
+no request leaving the site).
 
-The script and style ship inside the package (no third-party script, no request leaving the
-site); mkdocs.yml lists them first under `extra_css` and `extra_javascript`, so a site's own
-CSS and scripts come after and win.
+Under MkDocs and ProperDocs the plugin serves them from here (`plugin_files`), and lists the
+styles and scripts first in `extra_css` and `extra_javascript`, so a site's own come after and
+win. A generator that runs no plugin (Zensical) publishes only what the docs folder holds:
+there `python -m checker.site` writes them into it, mkdocs.yml lists the styles and scripts,
+and a build whose copies are missing or out of date reports it, with the command that fixes it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ READER = {
 }
 """The reader's files besides the walkthrough's, each with what it is. The service worker
 stands at the site's root, so that it may keep every page; the manifest beside it."""
+PAGE_STYLES = (ASSETS["css"], "assets/checker/reference.css", "assets/checker/rule-entries.css",
+               "assets/checker/check.css")
+"""The style sheets every page loads, in this order (`extra_css`)."""
+PAGE_SCRIPTS = (ASSETS["js"], "assets/checker/reference.js", "assets/checker/rule-entries.js",
+                "assets/checker/offline.js", "assets/checker/check.js")
+"""The scripts every page loads, in this order (`extra_javascript`): not the worker, which
+the page starts, nor the service worker, which offline.js registers."""
 SCHEMA = "scenario.schema.json"
 """The JSON Schema of scenario files, published with the site for editors."""
 WRITE = "python -m checker.site"
@@ -107,10 +115,12 @@ def stale(docs: Path, games: Mapping[str, Ruleset], cache: Path | None = None) -
 
 def stale_problems(docs: Path, shown: str, games: Mapping[str, Ruleset],
                    cache: Path | None = None) -> list[Problem]:
-    """A problem for each stale file, named as `shown` names the docs folder."""
+    """A problem for each stale file, named as `shown` names the docs folder: for a build
+    without the plugin, which serves the files itself."""
     return [Problem(Location(f"{shown}/{path}", 1, 1),
                     f"{'out of date' if (docs / path).exists() else 'missing'}: the checker's "
-                    f"{_what(path)}; run `{WRITE} {shown}` to write it")
+                    f"{_what(path)}, which a site generator that runs no plugin (Zensical) "
+                    f"publishes from here; run `{WRITE} {shown}` to write it")
             for path in stale(docs, games, cache)]
 
 
