@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from repo_games import GAMES
 from sites import GENERATORS, GOOD, STRICT, generate, make_site
 
-from checker.games import GAMES
 from checker.site.site_files import site_files, write
 
 ROOT = Path(__file__).resolve().parent.parent

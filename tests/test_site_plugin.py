@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
 from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
+from checker.citations import engine_citations
+from checker.registry import installed
 from checker.site import gather, verify
 from checker.site.plugin import EXTENSION, RulesPlugin
 
@@ -163,18 +164,19 @@ def test_broken_references_fail_the_build_each_at_its_line(tmp_path: Path) -> No
         assert line in result.stderr
 
 
-def test_a_rule_the_engine_cites_but_no_page_defines_fails_at_the_rulebook_line(
+def test_a_rule_the_engine_cites_but_no_page_defines_fails_at_the_engines_line(
         tmp_path: Path) -> None:
     config = make_site(tmp_path, {})
     rules = tmp_path / "docs" / "ti4" / "rules.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace("§98.8 ", "98.8 "), encoding="utf-8")
     result = mkdocs(config)
     assert result.returncode == 1
-    source = Path(sys.modules["checker.games.ti4.rules"].__file__ or "")
-    line = next(n for n, text in enumerate(source.read_text(encoding="utf-8").split("\n"), 1)
-                if text.strip().startswith('"98.8"'))
-    assert f"rules.py:{line}:1: the ti4 engine cites ti4:98.8, which no page defines" \
-        in result.stderr
+    game = installed().games["ti4"]
+    first = next(c for c in engine_citations("ti4", game.source, str(game.source))
+                 if c.rule == "ti4:98.8")
+    assert f"{first.location}: the ti4 engine cites ti4:98.8, which no page defines" \
+        in result.stderr, result.stderr
+    assert "/checker/games/ti4/" in str(first.location)
 
 
 def test_a_wrong_standalone_scenario_fails_the_build(tmp_path: Path) -> None:
