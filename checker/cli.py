@@ -12,7 +12,7 @@ from pathlib import Path
 
 from checker.location import InternalError, inert
 from checker.project import Project, project_games, read_project
-from checker.registry import InstalledGame, installed
+from checker.registry import InstalledGame, in_order, installed
 from checker.runner import Report, check_paths, check_scenario, read_file
 
 DEFAULT_PATHS = ("scenarios", "docs")
@@ -100,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         import json
 
         from checker.schema import scenario_schema
-        print(json.dumps(scenario_schema(installed().games), indent=2))
+        games = in_order(installed().games, read_project(Path.cwd()).folders)
+        print(json.dumps(scenario_schema(games), indent=2))
         return ExitCode.OK
     except UsageError as error:
         print(f"checker: error: {inert(str(error))}", file=sys.stderr)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from repo_games import GAMES
+from repo_games import GAMES, ROOT
 
 from checker.engine import Event, Outcome, RuleViolation
 from checker.rulebook import RuleBook
@@ -150,6 +150,15 @@ def games_with_toy(toy: Toy) -> dict[str, Any]:
 CHECKER_SCRIPT = Path(sys.executable).parent / "checker"
 
 
+def uses_repo_rules(project: Path) -> None:
+    """Make `project` a project whose rules are those of this repository's pages (its
+    mkdocs.yml names the repository's docs folder), as the built-in games' scenarios need:
+    a rule exists because a page defines it."""
+    config = project / "mkdocs.yml"
+    if not config.exists():
+        config.write_text(f"docs_dir: {ROOT / 'docs'}\n", encoding="utf-8")
+
+
 @pytest.fixture(params=["python -m checker", "checker script"])
 def checker(request: pytest.FixtureRequest,
             tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
@@ -159,6 +168,8 @@ def checker(request: pytest.FixtureRequest,
     else:
         assert CHECKER_SCRIPT.exists(), f"console script missing: {CHECKER_SCRIPT}"
         command = [str(CHECKER_SCRIPT)]
+
+    uses_repo_rules(tmp_path)
 
     def _run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
         done = subprocess.run([*command, *args], cwd=cwd or tmp_path, capture_output=True,

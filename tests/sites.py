@@ -44,14 +44,15 @@ GOOD = f"```scenario\n{GOOD_YAML}```\n"
 
 def rules_page() -> str:
     """A page that defines every TI4 rule id the engine knows, as a real site must."""
-    return "# §61 Rules\n\n" + "\n\n".join(f"§{ref} {title}." for ref, title in TITLES.items()
-                                          if ref != "61") + "\n"
+    return f'# §61{{title="{TITLES["61"]}"}} Rules\n\n' + "\n\n".join(f'§{ref}{{title="{title}"}} {title}.'
+                                          for ref, title in TITLES.items() if ref != "61") + "\n"
 
 
 def other_games_pages() -> dict[str, str]:
     """A page per other game defining its rule ids, so a small TI4 site builds cleanly."""
     return {f"{game}/rules.md": "# Rules\n\n" + "\n\n".join(
-        f"§{ref} {title}." for ref, title in ruleset.rulebook.titles.items()) + "\n"
+        f'§{ref}{{title="{title}"}} {title}.' for ref, title in ruleset.rulebook.titles.items())
+        + "\n"
         for game, ruleset in GAMES.items() if game != "ti4"}
 
 

@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import uses_repo_rules
 
 from checker import limits
 
@@ -27,7 +28,9 @@ def _capped() -> None:
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`checker ARGS` under the memory cap, never waiting more than 60 s."""
+    """`checker ARGS` under the memory cap, never waiting more than 60 s, in a project whose
+    rules are this repository's."""
+    uses_repo_rules(cwd)
     done = subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, capture_output=True,
                           text=True, timeout=60, preexec_fn=_capped, check=False)
     assert "Traceback" not in done.stdout + done.stderr, done.stderr
@@ -121,6 +124,7 @@ def test_a_folder_that_cannot_be_listed_is_reported_and_the_rest_checked(
 
     monkeypatch.setattr("checker.sources.os.scandir", refusing)
     monkeypatch.chdir(tmp_path)
+    uses_repo_rules(tmp_path)
     assert main(["run", "scenarios"]) == 1
     assert capsys.readouterr().out.splitlines() == [
         "scenarios/locked:1:1: cannot list the folder: Permission denied", "1 passed, 1 failed"]

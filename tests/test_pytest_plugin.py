@@ -7,8 +7,16 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import uses_repo_rules
 
 WRONG = "  points: {Red: 1, Blue: 3}"
+
+
+@pytest.fixture(autouse=True)
+def _repo_rules(request: pytest.FixtureRequest) -> None:
+    """Each test's project takes its rules from this repository's pages."""
+    if "pytester" in request.fixturenames:
+        uses_repo_rules(request.getfixturevalue("pytester").path)
 
 
 def write(root: Path, name: str, text: str) -> Path:

@@ -121,3 +121,6 @@ def test_a_site_naming_a_game_that_is_not_installed_is_told_so(tmp_path: Path) -
     env = _race_project(tmp_path, games="[race, chess]")
     ran = _run(["checker", "run"], tmp_path / "site", env)
     assert "checker: warning: " in ran.stderr and "game 'chess' is not installed" in ran.stderr
+    built = _run(["mkdocs", "build", "--strict", "-q"], tmp_path / "site", env)
+    assert built.returncode == 1 and "Traceback" not in built.stderr
+    assert "the games chess named under `games:` in mkdocs.yml are not installed" in built.stderr

@@ -114,7 +114,7 @@ def test_an_unreadable_or_foreign_cache_is_ignored_and_replaced(
     else:
         store.write_text(damage, encoding="utf-8")
     assert runs_of_a_fresh_build(config) == 3
-    assert header(store)["engine"] == verify.engine_version()
+    assert header(store)["engine"].startswith(verify.engine_version())
     assert runs_of_a_fresh_build(config) == 0
 
 
@@ -340,7 +340,8 @@ def test_rules_json_is_kept_between_builds_and_changes_with_what_it_says(
     assert published.read_bytes() == rules_json(plugin_of(cfg).context)
     changes = [  # a file's scenario, a rule's text, a new reference that moves a fence down
         ("scenarios/ti4/one.yaml", "title: Red scores", "title: Red, renamed, scores"),
-        ("docs/ti4/rules.md", "§61.12 ", "§61.12 Newly worded: "),
+        ("docs/ti4/rules.md", '"} Scoring a public objective.',
+         '"} Newly worded: Scoring a public objective.'),
         ("docs/ti4/a.md", "# A\n", "# A\n\nSee [[ti4:61.12]].\n"),
     ]
     for name, old, new in changes:

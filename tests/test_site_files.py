@@ -16,6 +16,7 @@ import yaml
 from repo_games import GAMES
 from sites import generate, make_site, mkdocs, other_games_pages, rules_page
 
+from checker.registry import installed
 from checker.schema import scenario_schema
 from checker.site.site_files import (
     ASSETS,
@@ -42,7 +43,7 @@ def test_the_command_writes_what_is_missing_or_out_of_date_and_checks(tmp_path: 
     assert first.stdout.splitlines() == [f"wrote docs/{path}" for path in
                                          (*ASSETS.values(), *READER, SCHEMA)]
     assert json.loads((tmp_path / "docs" / SCHEMA).read_text("utf-8")) == json.loads(
-        json.dumps(scenario_schema(GAMES)))
+        json.dumps(scenario_schema(installed().games)))
     assert site_command("--check", cwd=tmp_path).returncode == 0
     assert site_command(cwd=tmp_path).stdout == "", "nothing to write"
     (tmp_path / "docs" / ASSETS["js"]).write_text("// edited", encoding="utf-8")
@@ -99,7 +100,7 @@ def test_under_the_plugin_a_docs_folder_with_only_pages_builds_strict_and_works(
     result = mkdocs(bare_site(tmp_path), "--strict")
     assert result.returncode == 0, result.stderr
     assert "checker.site" not in result.stderr
-    for path, content in site_files(GAMES).items():
+    for path, content in site_files(installed().games).items():
         assert (tmp_path / "site" / path).read_bytes() == content, path
     assert (tmp_path / "site" / "sw.js").is_file(), "at the root, to keep every page"
     page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
@@ -150,6 +151,6 @@ def test_scripts_and_styles_are_served_without_their_comment_lines() -> None:
     assert out.splitlines()[1:] == ["(function () {", kept, "  return 1;", "})();"]
     assert out.startswith("/* x.js: ") and "checker/site/assets/x.js" in out.splitlines()[0]
     assert served("assets/checker/icon-192.png", b"/* not a script */") == b"/* not a script */"
-    for path, content in site_files(GAMES).items():
+    for path, content in site_files(installed().games).items():
         if path.endswith((".js", ".css")):
             assert b"\n//" not in content and b"\n  //" not in content, path

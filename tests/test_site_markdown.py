@@ -10,6 +10,7 @@ import pytest
 from repo_games import GAMES
 from repo_games import TI4_TITLES as TITLES
 
+from checker.registry import installed
 from checker.rule_text import depth, label
 from checker.site.markdown_ext import RulesExtension
 from checker.site.rulemap import RuleMap, page_url, source_link
@@ -36,16 +37,16 @@ def plain_site(docs: Path) -> None:
     """A docs folder with PAGE as ti4/rules.md, every other rule defined, the checker's files."""
     (docs / "ti4").mkdir(parents=True)
     (docs / "ti4" / "rules.md").write_text(PAGE, encoding="utf-8")
-    rest = "\n\n".join(f"§{ref} {title}." for ref, title in TITLES.items()
+    rest = "\n\n".join(f'§{ref}{{title="{title}"}} {title}.' for ref, title in TITLES.items()
                        if ref not in ("61", "61.6", "61.5a"))
     (docs / "ti4" / "more.md").write_text(rest, encoding="utf-8")
     for game, ruleset in GAMES.items():
         if game != "ti4":
             (docs / game).mkdir()
             (docs / game / "rules.md").write_text("\n\n".join(
-                f"§{ref} {title}." for ref, title in ruleset.rulebook.titles.items()),
+                f'§{ref}{{title="{title}"}} {title}.' for ref, title in ruleset.rulebook.titles.items()),
                 encoding="utf-8")
-    write(docs, GAMES)
+    write(docs, installed().games)
 
 
 def test_the_extension_runs_on_plain_python_markdown(

@@ -194,7 +194,9 @@ class _Drawn(TI4):
     """TI4 with a picture of its own: any game's ruleset may draw, and the site does the
     rest; nothing in the walkthrough knows the game."""
 
-    def picture(self, state: Any, previous: Any = None) -> str:
+    rulebook = GAMES["ti4"].rulebook
+
+    def picture(self, state: Any, previous: Any = None, rulebook: Any = None) -> str:
         points = {p: state.points(p) for p in state.players}
         if previous is not None and points == {p: previous.points(p) for p in state.players}:
             return ""
@@ -239,6 +241,7 @@ class _Undrawn:
 
     def __init__(self) -> None:
         self._game = TI4()
+        self.rulebook = GAMES["ti4"].rulebook
 
     def __getattr__(self, name: str) -> Any:
         if name == "picture":

@@ -47,7 +47,7 @@ def test_a_paragraph_rule_holds_its_search_heading_and_nothing_else(page_html: s
     assert entry is not None
     assert entry[0] == (
         '<div class="rule-entry"><h6 class="rule-search" id="ti4:61.6" aria-hidden="true">'
-        f'TI4 61.6 {TITLES["61.6"]}</h6><p class="rule rule--depth-1" data-rule="ti4:61.6" '
+        'TI4 61.6 One public and one secret (step 1).</h6><p class="rule rule--depth-1" data-rule="ti4:61.6" '
         'id="61.6"><a class="rule-num" href="#61.6" title="Link to ti4:61.6">61.6</a> One '
         'public and one secret (<span class="rule-ref rule-ref--broken" title="unknown rule '
         'ti4:81.1">step 1</span>).</p>\n</div>')
@@ -55,8 +55,8 @@ def test_a_paragraph_rule_holds_its_search_heading_and_nothing_else(page_html: s
 
 def test_a_list_item_rule_holds_its_heading_and_a_heading_rule_needs_none(
         page_html: str) -> None:
-    assert (f'<li class="rule rule--depth-1" data-rule="ti4:61.7" id="61.7"><h6 class='
-            f'"rule-search" id="ti4:61.7" aria-hidden="true">TI4 61.7 {TITLES["61.7"]}</h6>'
+    assert ('<li class="rule rule--depth-1" data-rule="ti4:61.7" id="61.7"><h6 class='
+            '"rule-search" id="ti4:61.7" aria-hidden="true">TI4 61.7 A rule in a list.</h6>'
             '<a class="rule-num"') in page_html
     assert '<h1 class="rule rule--depth-0" data-rule="ti4:61" id="61">' in page_html
     assert 'id="ti4:61"' not in page_html

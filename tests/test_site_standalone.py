@@ -65,7 +65,8 @@ def test_a_rebuild_takes_the_kept_whole_and_writes_the_same_site(
     assert site_files(tmp_path / "site") == first
     # Editing a page keeps the whole: it depends on the scenario files alone.
     rules = tmp_path / "docs" / "ti4" / "rules.md"
-    rules.write_text(rules.read_text("utf-8").replace("§61.12 ", "§61.12 Newly worded: "),
+    rules.write_text(rules.read_text("utf-8").replace(
+        '"} Scoring a public objective.', '"} Newly worded: Scoring a public objective.'),
                      encoding="utf-8")
     built(config)
     assert counted["made"] == 0

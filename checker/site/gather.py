@@ -60,7 +60,7 @@ def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]) -> Si
         # copies are what the site shows.
         shown = display(folders.docs, folders.root)
         context.problems += stale_copy(folders.docs, shown, context)
-        context.problems += stale_problems(folders.docs, shown, games)
+        context.problems += stale_problems(folders.docs, shown, context.checks.games)
         _SITES[folders] = _Gathered(context, fingerprint)
     print_problems(context, sys.stderr)
     return context

@@ -35,7 +35,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from checker.project import configured_games
-from checker.registry import games
+from checker.registry import games, installed
 from checker.site.browser_bundle import FOLDER as BUNDLE
 from checker.site.browser_bundle import write_bundle
 from checker.site.context import Page as SourcePage
@@ -96,9 +96,17 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         options = config.mdx_configs.get(EXTENSION) or {}
         root = Path(os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml")))
         extension = RulesExtension(**options)
+        configured = configured_games(extension.getConfigs())
+        registry = installed()
+        for line in registry.problems:  # a game of this environment that cannot be used
+            log.warning(f"checker: {line}")
+        unknown = [game for game in configured or () if game not in registry.games]
+        if unknown:
+            raise PluginError(f"checker: the games {', '.join(unknown)} named under `games:` in "
+                              f"mkdocs.yml are not installed (installed: "
+                              f"{', '.join(registry.games) or 'none'}; see `checker games`)")
         self.folders = site_folders(root, config.docs_dir, extension.getConfig("scenarios"),
-                                    config.use_directory_urls,
-                                    games=configured_games(extension.getConfigs()))
+                                    config.use_directory_urls, games=configured)
         self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
         self.context = SiteContext(self.checks)
