@@ -37,6 +37,7 @@ from checker.vocabulary import (
     ListOf,
     MapOf,
     Record,
+    Ref,
     StepKind,
     Str,
     Vocabulary,
@@ -44,6 +45,6 @@ from checker.vocabulary import (
 
 __all__ = [
     "API_VERSION", "Bool", "Choice", "Event", "Expectation", "GameInfo", "Int", "Key", "ListOf",
-    "MapOf", "Outcome", "Record", "RuleBook", "RuleViolation", "Ruleset", "Sentences",
+    "MapOf", "Outcome", "Record", "Ref", "RuleBook", "RuleViolation", "Ruleset", "Sentences",
     "StepKind", "Str", "Vocabulary",
 ]
