@@ -16,6 +16,7 @@ from checker.svg import (
     SIZE,
     WIDTH,
     banner,
+    escape,
     heading,
     looks,
     rule_line,
@@ -115,7 +116,7 @@ def _trick(now: Pad, before: Pad | None, seen: dict, top: float) -> tuple[str, f
         frame = "l" + ("" if card == _winning(now) else " t")
         body += (f'<path class="{frame}" d="M{x} {y}h{CARD_W}v{CARD_H}h-{CARD_W}z"'
                  + (' style="stroke-width:2.5px"' if card == _winning(now) else "") + "/>")
-        body += tag("text", _face(card), x=x + CARD_W / 2, y=y + 25, class_="m b",
+        body += tag("text", escape(_face(card)), x=x + CARD_W / 2, y=y + 25, class_="m b",
                     style=f"font-size:{SIZE + 6}px" + (f";fill:{RED}" if suit(card) in "HD"
                                                        else ""))
         body += token(seen[player], x + CARD_W / 2, y + CARD_H + 11)

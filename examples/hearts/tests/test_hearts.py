@@ -150,3 +150,7 @@ def test_the_picture_marks_the_step_and_escapes_names() -> None:
     drawn = GAME.picture(after, state)
     assert drawn.startswith("<svg") and 'class="chg"' in drawn
     assert GAME.picture(after, after) == ""
+
+
+def test_the_picture_is_ascii() -> None:
+    assert GAME.picture(play(setup(hands=DEAL), ("East", "2C"))).isascii()
