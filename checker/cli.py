@@ -57,7 +57,29 @@ def _parser() -> argparse.ArgumentParser:
     explain_cmd.add_argument("--id", help="which scenario, when the file holds several")
     commands.add_parser("schema", help="print the JSON Schema of scenario files")
     commands.add_parser("games", help="list the installed games, with their packages")
+    _add_import(commands)
     return parser
+
+
+def _add_import(commands: argparse._SubParsersAction[_Parser]) -> None:
+    command = commands.add_parser("import", help="turn rules texts with numbered lists into "
+                                  "rules pages, each rule numbered")
+    command.add_argument("files", nargs="+", type=Path, metavar="RULES.md")
+    command.add_argument("--game", required=True, help="the game's id, such as ti4")
+    command.add_argument("--docs", type=Path, default=Path("docs"),
+                         help="the site's pages folder (default: docs); pages go to DOCS/GAME/")
+    command.add_argument("--section", type=_section_numbers, default=(), metavar="N[,N...]",
+                         help="the first file's section number (the next files get the "
+                         "numbers after it), or one for each file")
+    command.add_argument("--force", action="store_true",
+                         help="replace pages that differ from what the import gives")
+
+
+def _section_numbers(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a section number: {text!r}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -66,13 +88,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if unknown:
             raise UsageError(f"unrecognized arguments: {' '.join(unknown)}")
         if args.command is None:
-            raise UsageError("choose a command: run, explain, schema or games")
+            raise UsageError("choose a command: run, explain, schema, games or import")
         if args.command == "run":
             return _run(args)
         if args.command == "explain":
             return _explain(args)
         if args.command == "games":
             return _games()
+        if args.command == "import":
+            return _import(args)
         import json
 
         from checker.schema import scenario_schema
@@ -80,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.OK
     except UsageError as error:
         print(f"checker: error: {inert(str(error))}", file=sys.stderr)
-        print("usage: checker {run,explain,schema,games} ... (see checker --help)",
+        print("usage: checker {run,explain,schema,games,import} ... (see checker --help)",
               file=sys.stderr)
         return ExitCode.USAGE_ERROR
     except BrokenPipeError:
@@ -194,3 +218,16 @@ def _explain(args: argparse.Namespace) -> int:
     if any(isinstance(p, InternalError) for p in [*loaded.problems, *verdict.problems]):
         return ExitCode.INTERNAL_ERROR
     return ExitCode.OK if verdict.passed and not loaded.problems else ExitCode.FAILED
+
+
+def _import(args: argparse.Namespace) -> int:
+    from checker.rules_import import ImportUsageError, Request, import_rules
+
+    request = Request(args.files, args.game, args.docs, args.section, args.force)
+    try:
+        outcome = import_rules(request)
+    except ImportUsageError as error:
+        raise UsageError(str(error)) from None
+    for line in outcome.lines:
+        print(line)
+    return ExitCode.OK if outcome.ok else ExitCode.FAILED

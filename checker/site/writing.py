@@ -1,19 +1,14 @@
-"""Writing the files a build or `python -m checker.site` produces: whole or not at all (a
-temporary file beside the target, then renamed over it), and only when their bytes change."""
+"""Writing the files a build or `python -m checker.site` produces: whole or not at all
+(`checker.files.replace_file`), and only when their bytes change."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from checker.files import replace_file
 
-def replace_file(path: Path, content: bytes) -> None:
-    """`path` holds `content`, written aside and renamed over it, so a reader never sees half
-    a file (its folders are made as needed)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_bytes(content)
-    os.replace(temporary, path)
+__all__ = ["link_new", "replace_file", "write_if_changed"]
 
 
 def link_new(source: Path, target: Path) -> bool:
