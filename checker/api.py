@@ -12,6 +12,8 @@ A game package provides:
   `Event`s that happened, each citing the rule that decided it, or raises `RuleViolation`
   naming the rule that forbids the step), `outcome` (an `Outcome` once the game has ended)
   and `describe` (the state as labelled lines for people);
+- in its vocabulary, a player is `Ref("player")`: one of the names its `Vocabulary.names`
+  reads from the scenario's setup (the core's claims, such as `winner`, check them too);
 - optionally `picture(state, previous, rulebook)`: an inline SVG of the table, drawn in the
   walkthroughs (see `checker.svg` for the shared pieces).
 
@@ -37,6 +39,7 @@ from checker.vocabulary import (
     ListOf,
     MapOf,
     Record,
+    Ref,
     StepKind,
     Str,
     Vocabulary,
@@ -44,6 +47,6 @@ from checker.vocabulary import (
 
 __all__ = [
     "API_VERSION", "Bool", "Choice", "Event", "Expectation", "GameInfo", "Int", "Key", "ListOf",
-    "MapOf", "Outcome", "Record", "RuleBook", "RuleViolation", "Ruleset", "Sentences",
+    "MapOf", "Outcome", "Record", "Ref", "RuleBook", "RuleViolation", "Ruleset", "Sentences",
     "StepKind", "Str", "Vocabulary",
 ]
