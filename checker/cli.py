@@ -58,6 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("schema", help="print the JSON Schema of scenario files")
     commands.add_parser("games", help="list the installed games, with their packages")
     _add_import(commands)
+    _add_new(commands)
     return parser
 
 
@@ -75,6 +76,18 @@ def _add_import(commands: argparse._SubParsersAction[_Parser]) -> None:
                          help="replace pages that differ from what the import gives")
 
 
+def _add_new(commands: argparse._SubParsersAction[_Parser]) -> None:
+    command = commands.add_parser("new", help="start a rules site for a new game, with its "
+                                  "game package, that builds and tests green at once")
+    command.add_argument("name", help="the game's id: lowercase letters and digits, such as skat")
+    command.add_argument("--dir", type=Path, metavar="FOLDER",
+                         help="a new or empty folder for the site (default: ./NAME)")
+    command.add_argument("--title", help="the game's name as players know it (default: Name)")
+    command.add_argument("--from", dest="rules", type=Path, action="append", default=[],
+                         metavar="RULES.md", help="a rules text to import as the rules pages "
+                         "(as checker import does); may be given more than once")
+
+
 def _section_numbers(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(part) for part in text.split(","))
@@ -88,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if unknown:
             raise UsageError(f"unrecognized arguments: {' '.join(unknown)}")
         if args.command is None:
-            raise UsageError("choose a command: run, explain, schema, games or import")
+            raise UsageError("choose a command: run, explain, schema, games, import or new")
         if args.command == "run":
             return _run(args)
         if args.command == "explain":
@@ -97,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _games()
         if args.command == "import":
             return _import(args)
+        if args.command == "new":
+            return _new(args)
         import json
 
         from checker.schema import scenario_schema
@@ -105,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.OK
     except UsageError as error:
         print(f"checker: error: {inert(str(error))}", file=sys.stderr)
-        print("usage: checker {run,explain,schema,games,import} ... (see checker --help)",
+        print("usage: checker {run,explain,schema,games,import,new} ... (see checker --help)",
               file=sys.stderr)
         return ExitCode.USAGE_ERROR
     except BrokenPipeError:
@@ -232,3 +247,23 @@ def _import(args: argparse.Namespace) -> int:
     for line in outcome.lines:
         print(line)
     return ExitCode.OK if outcome.ok else ExitCode.FAILED
+
+
+def _new(args: argparse.Namespace) -> int:
+    from checker.scaffold.new import NewFailed, NewUsageError, Request, new_site
+
+    try:
+        lines = new_site(Request(args.name, args.dir, args.title, args.rules))
+    except NewUsageError as error:
+        raise UsageError(str(error)) from None
+    except NewFailed as failed:
+        for line in failed.lines:
+            print(line)
+        print("checker: error: nothing written: the rules text has errors", file=sys.stderr)
+        return ExitCode.FAILED
+    except OSError as error:
+        print(f"checker: error: nothing written: {inert(str(error))}", file=sys.stderr)
+        return ExitCode.FAILED
+    for line in lines:
+        print(line)
+    return ExitCode.OK
