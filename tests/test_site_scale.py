@@ -175,7 +175,8 @@ def test_a_written_page_changes_with_what_it_shows(tmp_path: Path) -> None:
     assert f'<a class="wt-link" href="#{shown}">Red scores Expand Borders, renamed</a>' in page
     assert f'<a href="#{shown}">Red scores Expand Borders, renamed</a>' in page  # its row
     rules = tmp_path / "docs" / "ti4" / "rules.md"
-    rules.write_text(rules.read_text("utf-8").replace("§61.12 ", "§61.12 Newly worded: "),
+    rules.write_text(rules.read_text("utf-8").replace(
+            '"} Scoring a public objective.', '"} Newly worded: Scoring a public objective.'),
                      encoding="utf-8")
     built(config)
     page = last.read_text("utf-8")
