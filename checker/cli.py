@@ -237,7 +237,7 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from checker.rules_import import ImportUsageError, Request, import_rules
+    from checker.importer.command import ImportUsageError, Request, import_rules
 
     request = Request(args.files, args.game, args.docs, args.section, args.force)
     try:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from checker.cli import main
-from checker.rules_import import ImportUsageError, Request, import_rules
-from checker.rules_markup import emphasis
-from checker.rules_page import item_ref, letters
+from checker.importer.command import ImportUsageError, Request, import_rules
+from checker.importer.markup import emphasis
+from checker.importer.page import item_ref, letters
 from checker.site.syntax import scan_page
 
 CARGO = """\

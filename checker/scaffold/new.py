@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from checker.game_info import GAME_NAME
+from checker.importer.command import ImportUsageError, import_rules
+from checker.importer.command import Request as ImportRequest
 from checker.registry import installed
 from checker.rule_pages import page_rules
-from checker.rules_import import ImportUsageError, import_rules
-from checker.rules_import import Request as ImportRequest
 from checker.scaffold import render
 
 MAX_NAME = 32

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.files import replace_file
+from checker.importer.front import MAX_SECTION
+from checker.importer.lists import RulesText, TextError, read_rules
+from checker.importer.markup import slug
+from checker.importer.page import Linker, page_text
 from checker.location import Location, Problem
-from checker.rules_front import MAX_SECTION
-from checker.rules_markup import slug
-from checker.rules_page import Linker, page_text
-from checker.rules_text import RulesText, TextError, read_rules
 from checker.sources import ReadError, read_problem, read_text
 
 GAME_ID = re.compile(r"[a-z][a-z0-9]{0,31}")

@@ -1,7 +1,7 @@
 """A rules text as a publisher writes it: a title, then numbered lists nested by indentation
 under `## Rules Reference`, `## Notes` and `## Related Topics` headings. Read into blocks in
 source order, each item with its number at every level and each line with its place, for
-`checker.rules_page` to write as a rules page."""
+`checker.importer.page` to write as a rules page."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import enum
 import re
 from dataclasses import dataclass, field
 
+from checker.importer.front import Heading, TextError, front_matter
 from checker.location import Location
-from checker.rules_front import Heading, TextError, front_matter
 
 __all__ = ["Block", "Kind", "Part", "RulesText", "TextError", "read_rules"]
 

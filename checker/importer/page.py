@@ -12,9 +12,9 @@ import itertools
 import re
 from collections.abc import Collection
 
+from checker.importer.lists import SPACE, Block, Kind, Part, RulesText
+from checker.importer.markup import Link, bare_path, emphasis, fragment, markdown, path_label, topic
 from checker.location import Location, Problem
-from checker.rules_markup import Link, bare_path, emphasis, fragment, markdown, path_label, topic
-from checker.rules_text import SPACE, Block, Kind, Part, RulesText
 
 _WEB = re.compile(r"(?:https?:|mailto:|//)", re.IGNORECASE)
 
