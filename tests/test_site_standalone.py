@@ -42,7 +42,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         counts["placed"] += 1
         return placed(self, *args, **kwargs)
 
-    monkeypatch.setattr(standalone, "from_files", counting_made)
+    monkeypatch.setattr(verify, "from_files", counting_made)
     monkeypatch.setattr(KeptResult, "placed", counting_placed)
     monkeypatch.setattr(verify, "SETTLED_NS", -1)  # files written just now count as settled
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # the same pages, whenever they are built

@@ -17,16 +17,15 @@ from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.rule_pages import game_folders, game_of, rulebook
 from checker.site.cited_by import RuleUses, rule_uses
-from checker.site.coverage import coverage_problems
 from checker.site.engine_rules import undefined_citations
 from checker.site.glossary import Glossary, read_glossaries
 from checker.site.placing import Links, place, prefix, renamed_pictures, step_anchor
 from checker.site.results import CheckedText, Example
 from checker.site.rule_index import RuleIndex, index_rules
 from checker.site.rulemap import RuleMap, build_map, escape, unresolved
-from checker.site.standalone import Standalone, empty, gather, row_size, verified
+from checker.site.standalone import Standalone, empty, row_size, verified
 from checker.site.syntax import PageScan, scan_page
-from checker.site.verify import ScenarioChecks
+from checker.site.verify import ScenarioChecks, gather_standalone
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
 from checker.yamlsource import Text
 
@@ -331,7 +330,7 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
             context.own[example.id] = example
             context.problems += example.failures
             context.homes[example.id] = home
-    context.standalone, unread = gather(checks, files, seen)
+    context.standalone, unread = gather_standalone(checks, files, seen)
     context.examples = Examples(context.own, context.standalone)
     context.problems += unread + context.standalone.problems
     checks.finish_build()
@@ -471,6 +470,13 @@ def _lists(scans: Mapping[str, PageScan], games: Mapping[str, BoundRuleset],
                 first[listed.target] = listed.location
                 lists[listed.target] = uri
     return problems
+
+
+def coverage_problems(scans: Mapping[str, PageScan], games: Mapping[str, BoundRuleset]
+                      ) -> list[Problem]:
+    """A problem for each `[[coverage:game]]` line of a game the site does not have."""
+    return [Problem(ref.location, f"no game '{ref.target}' (the games: {', '.join(games)})")
+            for scan in scans.values() for ref in scan.coverage if ref.target not in games]
 
 
 def _unshown(context: SiteContext) -> list[Problem]:

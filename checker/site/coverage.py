@@ -9,18 +9,15 @@ The tables are HTML made here and kept out of search (a rule is found on its own
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from checker.engine import Ruleset
-from checker.location import Problem
 from checker.site.cited_by import Cited, RuleUses
 from checker.site.placing import Links, one_byte
 from checker.site.rule_entries import rule_title
 from checker.site.rulemap import escape
-from checker.site.syntax import PageScan
 
-if TYPE_CHECKING:  # the context checks coverage lines with `coverage_problems`
+if TYPE_CHECKING:
     from checker.site.context import SiteContext
 
 _PARTS = re.compile(r"(\d+)")
@@ -75,11 +72,6 @@ def rule_order(rule: str) -> tuple[tuple[int, int, str], ...]:
     ref = rule.partition(":")[2]
     return tuple((0, int(piece), "") if piece.isdigit() else (1, 0, piece)
                  for part in ref.split(".") for piece in _PARTS.split(part) if piece)
-
-
-def coverage_problems(scans: Mapping[str, PageScan], games: Mapping[str, Ruleset]) -> list[Problem]:
-    return [Problem(ref.location, f"no game '{ref.target}' (the games: {', '.join(games)})")
-            for scan in scans.values() for ref in scan.coverage if ref.target not in games]
 
 
 def coverage_lines(context: SiteContext, game: str, links: Links,

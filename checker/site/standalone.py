@@ -21,16 +21,19 @@ import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.site.results import CheckedText, Example
 from checker.site.writing import replace_file
-from checker.sources import ReadError, read_problem
 
-if TYPE_CHECKING:  # the checks hold the last whole they made
-    from checker.site.verify import ScenarioChecks
+
+class FileChecker(Protocol):
+    """What makes a standalone file's examples again when a page first shows one
+    (`checker.site.verify.ScenarioChecks`)."""
+
+    def check_file(self, path: str, name: str) -> CheckedText: ...
 
 FORMAT = 1
 PREFIX = "standalone-"
@@ -113,7 +116,7 @@ class Standalone:
         self.problems: list[Problem] = [Problem(Location(path, line, col), message)
                                         for path, line, col, message in data["problems"]]
         self.index = {scenario_id: index for index, scenario_id in enumerate(self.ids)}
-        self.checks: ScenarioChecks | None = None
+        self.checks: FileChecker | None = None
         self._made: dict[int, Example] = {}
         self._placed: dict[int, CheckedText] = {}
 
@@ -173,46 +176,6 @@ def empty() -> Standalone:
                "listing", "dropped", "problems")
     return Standalone("", [], {**{name: [] for name in columns}, **{
         name: {} for name in ("illustrated", "decided", "counts", "rule_counts", "templates")}})
-
-
-def gather(checks: ScenarioChecks, files: list[tuple[str, str]], first: dict[str, Location]
-           ) -> tuple[Standalone, list[Problem]]:
-    """The whole of the standalone scenario `files` (each path and its name in problems), and
-    a problem for each file that cannot be read. `first` holds where the pages used each id
-    (updated). Kept (in `checks` and in its store's folder) while its files, and the ids the
-    pages use, leave it as it is."""
-    store = checks.store
-    folder = store.folder if store is not None else None
-    paths = [path for path, _ in files]
-    records = checks.unchanged(paths)
-    if records is not None:
-        entries = [(path, name, record[4], record[5])
-                   for (path, name), record in zip(files, records)]
-        key = standalone_key(checks.engine, entries)
-        last = checks.standalone
-        whole = last if last is not None and last.key == key else kept(folder, key, entries)
-        if whole is not None and not any(i in first for i in (*whole.ids, *whole.dropped)):
-            checks.keep(paths, records)
-            whole.checks = checks
-            checks.standalone = whole
-            return whole, []
-    checked, entries, problems = [], [], []
-    for path, name in files:
-        try:
-            result, text, length = checks.check_file_keyed(path, name)
-        except ReadError as exc:
-            problems.append(read_problem(name, exc))
-            continue
-        checked.append(result)
-        entries.append((path, name, text, length))
-    pages = set(first)
-    whole = from_files(standalone_key(checks.engine, entries), entries, checked, first)
-    whole.checks = checks
-    if not problems and all(checks.settled(path) for path, _, _, _ in entries) \
-            and not any(i in pages for i in whole.dropped):
-        checks.standalone = whole
-        keep(folder, whole)
-    return whole, problems
 
 
 def from_files(key: str, files: list[FileEntry], checked: list[CheckedText],

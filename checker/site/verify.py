@@ -22,13 +22,13 @@ import yaml
 
 import checker
 from checker.engine import Run
-from checker.location import InternalError, Problem, ScenarioError
+from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.registry import InstalledGame, bind, installed
 from checker.rulebook import RuleBook
 from checker.site.results import CheckedText, Example, Result, SourceFile
-from checker.site.standalone import Standalone
+from checker.site.standalone import Standalone, from_files, keep, kept, standalone_key
 from checker.site.store import DAMAGED, FileRecord, KeptResult, ResultStore
-from checker.sources import read_text
+from checker.sources import ReadError, read_problem, read_text
 from checker.yamlsource import Text, load
 
 
@@ -274,3 +274,43 @@ def _placed(result: Result | KeptResult, path: str, line_offset: int, col_offset
         return result.placed(path, line_offset, col_offset, source)
     except DAMAGED:
         return None
+
+
+def gather_standalone(checks: ScenarioChecks, files: list[tuple[str, str]],
+                      first: dict[str, Location]) -> tuple[Standalone, list[Problem]]:
+    """The whole of the standalone scenario `files` (each path and its name in problems), and
+    a problem for each file that cannot be read. `first` holds where the pages used each id
+    (updated). Kept (in `checks` and in its store's folder) while its files, and the ids the
+    pages use, leave it as it is."""
+    store = checks.store
+    folder = store.folder if store is not None else None
+    paths = [path for path, _ in files]
+    records = checks.unchanged(paths)
+    if records is not None:
+        entries = [(path, name, record[4], record[5])
+                   for (path, name), record in zip(files, records)]
+        key = standalone_key(checks.engine, entries)
+        last = checks.standalone
+        whole = last if last is not None and last.key == key else kept(folder, key, entries)
+        if whole is not None and not any(i in first for i in (*whole.ids, *whole.dropped)):
+            checks.keep(paths, records)
+            whole.checks = checks
+            checks.standalone = whole
+            return whole, []
+    checked, entries, problems = [], [], []
+    for path, name in files:
+        try:
+            result, text, length = checks.check_file_keyed(path, name)
+        except ReadError as exc:
+            problems.append(read_problem(name, exc))
+            continue
+        checked.append(result)
+        entries.append((path, name, text, length))
+    pages = set(first)
+    whole = from_files(standalone_key(checks.engine, entries), entries, checked, first)
+    whole.checks = checks
+    if not problems and all(checks.settled(path) for path, _, _, _ in entries) \
+            and not any(i in pages for i in whole.dropped):
+        checks.standalone = whole
+        keep(folder, whole)
+    return whole, problems
