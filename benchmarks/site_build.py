@@ -45,8 +45,8 @@ from typing import Any
 import yaml
 from checker_run import scenarios
 
-from checker.site.site_files import ASSETS as ASSET_PATHS
-from checker.site.site_files import served
+from checker.site.publish.site_files import ASSETS as ASSET_PATHS
+from checker.site.publish.site_files import served
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "checker" / "site" / "assets"
@@ -286,7 +286,7 @@ def in_process(config: Path, site: Path) -> dict[str, Any]:
         clock.wrap(SearchPlugin, "on_post_build", lambda *a, **k: "search file")
     except ImportError:
         pass
-    import checker.site.context as site_context
+    import checker.site.gathered.context as site_context
     import checker.site.markdown_ext as site_extension
     import checker.site.plugin as site_plugin
     for name in ("fence_html", "embed_html", "walkthroughs_html"):

@@ -1,6 +1,6 @@
 """The rule items of a page, as written: `§61.6 ...` markers, where an item's text ends, and
 that text as plain text. The core reads the pages' rules with it (`checker.rule_pages`), and
-the site renders and scans them with the same patterns (`checker.site.syntax`).
+the site renders and scans them with the same patterns (`checker.site.pages.syntax`).
 
 - A rule item is a paragraph, list item or heading whose text starts with `§` and a rule
   number of the page's game: `§61.6 Each player may ...`, `# §61 Objective Cards`.

@@ -19,7 +19,7 @@ from repo_games import TI4_TITLES as TITLES
 
 from checker.registry import installed
 from checker.site.plugin import RulesPlugin
-from checker.site.site_files import ASSETS, write
+from checker.site.publish.site_files import ASSETS, write
 
 GOOD_YAML = """\
 id: ti4-page-example

@@ -35,10 +35,10 @@ from sites import make_site
 from checker import limits
 from checker.registry import installed
 from checker.runner import check_scenario, load_file
-from checker.site import browser_bundle
-from checker.site.browser_bundle import FOLDER, checker_zip, write_bundle
 from checker.site.browser_check import BrowserChecker, step_citations
-from checker.site.standalone import empty
+from checker.site.examples.standalone import empty
+from checker.site.publish import browser_bundle
+from checker.site.publish.browser_bundle import FOLDER, checker_zip, write_bundle
 from checker.sources import find_files, read_text, texts_in_file
 
 ROOT = Path(__file__).resolve().parent.parent

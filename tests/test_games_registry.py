@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINES = [f"checker.games.{game}.ruleset" for game in ("arcs", "ti3", "ti4")]
 DRAFTING = ["checker.scenario", "checker.runner", "checker.verdict", "checker.expectations",
             "checker.vocabulary", "checker.sentences", "checker.svg", "checker.schema",
-            "checker.site.walkthrough"]
+            "checker.site.walkthroughs.walkthrough"]
 """What reads a scenario, runs it and drafts its walkthrough."""
 
 GOOD_GAME = '''

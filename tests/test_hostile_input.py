@@ -235,7 +235,7 @@ def test_a_checker_bug_met_while_building_is_shown_in_place(tmp_path: Path,
     second = GOOD_YAML.replace("ti4-page-example", "second")
     config = make_site(tmp_path, {"ti4/page.md": f"# Page\n\n{GOOD}"},
                        {"second.yaml": second, "other.yaml": second.replace("second", "third")})
-    monkeypatch.setattr("checker.site.walkthrough.draft", broken)
+    monkeypatch.setattr("checker.site.walkthroughs.walkthrough.draft", broken)
     plugin = built(config, "serve").plugins["checker"]
     assert "docs/ti4/page.md:4:1: internal error in the walkthrough: ValueError: no draft" in [
         str(p) for p in plugin.context.problems]

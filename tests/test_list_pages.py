@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.site.context import slot
-from checker.site.list_pages import Frame, Written, add_to_search
+from checker.site.gathered.context import slot
+from checker.site.publish.list_pages import Frame, Written, add_to_search
 
 PAGE_2 = ('<html><head><title>A &amp; B, page 2 of 5 - Site</title>'
           '<link rel="canonical" href="https://x.invalid/ti4/scenarios/page-2.html"></head>'

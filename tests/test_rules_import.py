@@ -12,7 +12,7 @@ from checker.cli import main
 from checker.importer.command import ImportUsageError, Request, import_rules
 from checker.importer.markup import emphasis
 from checker.importer.page import item_ref, letters
-from checker.site.syntax import scan_page
+from checker.site.pages.syntax import scan_page
 
 CARGO = """\
 ---

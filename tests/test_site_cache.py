@@ -16,13 +16,13 @@ from repo_games import GAMES
 from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
 from checker.location import Location, Problem
-from checker.site import verify
-from checker.site.context import render
-from checker.site.placing import Links
-from checker.site.results import Example, Result
-from checker.site.rulemap import RuleMap
-from checker.site.rules_json import rules_json
-from checker.site.store import ResultStore, decoded, encoded
+from checker.site.examples import verify
+from checker.site.examples.results import Example, Result
+from checker.site.examples.store import ResultStore, decoded, encoded
+from checker.site.gathered.context import render
+from checker.site.pages.rulemap import RuleMap
+from checker.site.publish.rules_json import rules_json
+from checker.site.walkthroughs.placing import Links
 from checker.yamlsource import Text
 
 STORE = Path(".cache") / "plugin" / "checker" / "results.json"
@@ -132,7 +132,7 @@ def test_the_engine_fingerprint_covers_every_module_of_the_package() -> None:
     try:
         fingerprint = verify.engine_version()
         code = subprocess.run(
-            [sys.executable, "-c", "from checker.site.verify import engine_version as v; print(v())"],
+            [sys.executable, "-c", "from checker.site.examples.verify import engine_version as v; print(v())"],
             capture_output=True, text=True, check=True)
         assert code.stdout.strip() == fingerprint
     finally:

@@ -10,7 +10,7 @@ from repo_games import TI4_TITLES as TITLES
 from rule_sites import cited_site
 from sites import mkdocs
 
-from checker.site.coverage import rule_order
+from checker.site.render.coverage import rule_order
 
 _ROW = re.compile(r'<tr><td><a class="rule-ref" href="[^"]*#([^"]+)"[^>]*>[^<]*</a></td>'
                   r"<td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td></tr>")
@@ -61,7 +61,7 @@ def test_the_page_gives_the_games_totals_and_titles(coverage: str) -> None:
 
 
 def test_a_section_is_made_of_the_rules_under_its_number() -> None:
-    from checker.site.coverage import _is_part
+    from checker.site.render.coverage import _is_part
 
     assert _is_part("ti4:61.6", "ti4:61") and _is_part("ti4:2.3c", "ti4:2.3")
     assert _is_part("ti4:61.note2", "ti4:61")

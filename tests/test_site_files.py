@@ -18,7 +18,7 @@ from sites import generate, make_site, mkdocs, other_games_pages, rules_page
 
 from checker.registry import installed
 from checker.schema import scenario_schema
-from checker.site.site_files import (
+from checker.site.publish.site_files import (
     ASSETS,
     PAGE_SCRIPTS,
     PAGE_STYLES,

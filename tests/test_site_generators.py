@@ -20,7 +20,7 @@ import pytest
 from repo_games import GAMES
 from sites import GENERATORS, GOOD, STRICT, generate, make_site
 
-from checker.site.site_files import site_files, write
+from checker.site.publish.site_files import site_files, write
 
 ROOT = Path(__file__).resolve().parent.parent
 _ARTICLE = re.compile(r"<article\b.*?</article>", re.DOTALL)

@@ -15,8 +15,8 @@ from repo_games import TI4_TITLES as TITLES
 from sites import make_site, mkdocs
 from test_site_markdown import plain_site
 
-from checker.site.glossary import read_glossaries
 from checker.site.markdown_ext import RulesExtension
+from checker.site.pages.glossary import read_glossaries
 
 GLOSSARY = """\
 # Glossary

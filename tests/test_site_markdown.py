@@ -13,9 +13,9 @@ from repo_games import TI4_TITLES as TITLES
 from checker.registry import installed
 from checker.rule_text import depth, label
 from checker.site.markdown_ext import RulesExtension
-from checker.site.rulemap import RuleMap, page_url, source_link
-from checker.site.site_files import write
-from checker.site.syntax import scan_page
+from checker.site.pages.rulemap import RuleMap, page_url, source_link
+from checker.site.pages.syntax import scan_page
+from checker.site.publish.site_files import write
 
 PAGE = """\
 # §61 Objective cards

@@ -8,11 +8,11 @@ from pathlib import Path
 from repo_games import GAMES
 from repo_games import TI4_TITLES as TITLES
 
-from checker.site.context import Page, collect
-from checker.site.gather import gather
-from checker.site.host import SiteFolders
-from checker.site.syntax import scan_page
-from checker.site.verify import ScenarioChecks
+from checker.site.examples.verify import ScenarioChecks
+from checker.site.gathered.context import Page, collect
+from checker.site.hosting.gather import gather
+from checker.site.hosting.host import SiteFolders
+from checker.site.pages.syntax import scan_page
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

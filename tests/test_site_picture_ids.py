@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sites import GOOD_YAML, built, html, make_site
 
-from checker.site.placing import prefix
+from checker.site.walkthroughs.placing import prefix
 
 
 def colliding_ids() -> tuple[str, str]:

@@ -16,10 +16,10 @@ from test_site_walkthrough import ROOT, rule_map, walkthrough
 from checker.engine import Run
 from checker.games.ti4.ruleset import TI4
 from checker.runner import check_scenario, load_file
-from checker.site.context import render
-from checker.site.placing import Links, prefix
-from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import Pictures
+from checker.site.examples.verify import ScenarioChecks
+from checker.site.gathered.context import render
+from checker.site.walkthroughs.placing import Links, prefix
+from checker.site.walkthroughs.walkthrough import Pictures
 from checker.svg import fixed, num, picture, tag
 from checker.yamlsource import Text
 

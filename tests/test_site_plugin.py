@@ -16,7 +16,8 @@ from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
 from checker.citations import engine_citations
 from checker.registry import installed
-from checker.site import gather, verify
+from checker.site.examples import verify
+from checker.site.hosting import gather
 from checker.site.plugin import EXTENSION, RulesPlugin
 
 

@@ -15,11 +15,11 @@ from sites import mkdocs
 
 from checker.location import Location
 from checker.rule_text import plain_text
-from checker.site.cited_by import SHOWN, cited_by_html, rule_uses
+from checker.site.examples.results import Example
+from checker.site.gathered.cited_by import SHOWN, cited_by_html, rule_uses
 from checker.site.markdown_ext import RulesExtension
-from checker.site.results import Example
-from checker.site.rule_index import RuleIndex
-from checker.site.rulemap import RuleMap
+from checker.site.pages.rule_index import RuleIndex
+from checker.site.pages.rulemap import RuleMap
 
 PAGE = """\
 # §61 Objective cards

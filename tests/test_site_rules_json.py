@@ -17,7 +17,7 @@ from repo_games import TI4_TITLES as TITLES
 from rule_sites import cited_site
 from sites import generate, mkdocs
 
-from checker.site.rules_json import FILE, FORMAT, SCHEMA, VERSION
+from checker.site.publish.rules_json import FILE, FORMAT, SCHEMA, VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "guide" / "site-generators.md"

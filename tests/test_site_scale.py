@@ -18,8 +18,8 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from sites import GOOD_YAML, built, make_site, mkdocs, new_process
 
-from checker.site import list_pages
-from checker.site.context import LIST_BUDGET
+from checker.site.gathered.context import LIST_BUDGET
+from checker.site.publish import list_pages
 
 COUNT = 3000
 MAX_PAGE = 1_000_000

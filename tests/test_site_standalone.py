@@ -1,4 +1,4 @@
-"""The standalone scenarios kept whole between builds (`checker.site.standalone`): a rebuild
+"""The standalone scenarios kept whole between builds (`checker.site.examples.standalone`): a rebuild
 whose scenario files did not change takes what the site needs of them from the cache, places
 only the scenarios its pages show, and writes the same site, byte for byte, as a build that
 checked every file; anything else checks the files again."""
@@ -13,8 +13,8 @@ from mkdocs.exceptions import Abort, PluginError
 from sites import GOOD, built, make_site
 from test_site_scale import many
 
-from checker.site import standalone, verify
-from checker.site.store import KeptResult
+from checker.site.examples import standalone, verify
+from checker.site.examples.store import KeptResult
 
 KEPT = Path(".cache") / "plugin" / "checker"
 

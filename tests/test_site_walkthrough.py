@@ -9,11 +9,11 @@ from pathlib import Path
 from repo_games import GAMES
 
 from checker.location import Location
-from checker.site.context import render
-from checker.site.placing import Links
-from checker.site.rulemap import Anchor, RuleMap
-from checker.site.verify import ScenarioChecks
-from checker.site.walkthrough import state_changes
+from checker.site.examples.verify import ScenarioChecks
+from checker.site.gathered.context import render
+from checker.site.pages.rulemap import Anchor, RuleMap
+from checker.site.walkthroughs.placing import Links
+from checker.site.walkthroughs.walkthrough import state_changes
 from checker.yamlsource import Text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -131,7 +131,7 @@ def test_at_least_25_scenario_files_and_every_rule_is_illustrated() -> None:
 
 
 def test_the_ti3_pages_embed_at_least_10_worked_examples() -> None:
-    from checker.site.syntax import scan_page
+    from checker.site.pages.syntax import scan_page
 
     embeds = [embed.target for page in sorted((ROOT / "docs" / "ti3").glob("*.md"))
               for embed in scan_page(page.name, page.read_text(encoding="utf-8")).embeds]

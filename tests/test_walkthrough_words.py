@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from repo_games import GAMES
 
-from checker.site.context import render, walkthrough_pages
-from checker.site.gather import gather
-from checker.site.host import SiteFolders
-from checker.site.placing import Links
-from checker.site.verify import ScenarioChecks
+from checker.site.examples.verify import ScenarioChecks
+from checker.site.gathered.context import render, walkthrough_pages
+from checker.site.hosting.gather import gather
+from checker.site.hosting.host import SiteFolders
+from checker.site.walkthroughs.placing import Links
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,16 +23,16 @@ from pathlib import Path
 from checker.cli import ExitCode, UsageError
 from checker.location import inert
 from checker.registry import InstalledGame, games, in_order
-from checker.site.browser_bundle import FOLDER as BUNDLE
-from checker.site.browser_bundle import write_bundle
-from checker.site.context import SiteContext
-from checker.site.gather import gather
-from checker.site.host import site_folders
-from checker.site.rules_json import FILE, rules_json, write_rules_json
-from checker.site.site_files import stale, write
-from checker.site.site_options import site_options
-from checker.site.store import ResultStore
-from checker.site.verify import ScenarioChecks
+from checker.site.examples.store import ResultStore
+from checker.site.examples.verify import ScenarioChecks
+from checker.site.gathered.context import SiteContext
+from checker.site.hosting.gather import gather
+from checker.site.hosting.host import site_folders
+from checker.site.hosting.site_options import site_options
+from checker.site.publish.browser_bundle import FOLDER as BUNDLE
+from checker.site.publish.browser_bundle import write_bundle
+from checker.site.publish.rules_json import FILE, rules_json, write_rules_json
+from checker.site.publish.site_files import stale, write
 
 
 class _Parser(argparse.ArgumentParser):

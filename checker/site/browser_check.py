@@ -22,9 +22,9 @@ from checker.location import InternalError, Location, Problem
 from checker.registry import BUNDLED, InstalledGame, bind, from_bundled, installed
 from checker.rulebook import RuleBook
 from checker.runner import check_scenario, read_file
-from checker.site.placing import Links, place
-from checker.site.rulemap import Anchor, RuleMap
-from checker.site.walkthrough import draft, narration
+from checker.site.pages.rulemap import Anchor, RuleMap
+from checker.site.walkthroughs.placing import Links, place
+from checker.site.walkthroughs.walkthrough import draft, narration
 from checker.verdict import Verdict
 
 FILE = "scenario.yaml"

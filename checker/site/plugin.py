@@ -36,19 +36,19 @@ from mkdocs.structure.pages import Page
 
 from checker.project import configured_games
 from checker.registry import games, installed
-from checker.site.browser_bundle import FOLDER as BUNDLE
-from checker.site.browser_bundle import write_bundle
-from checker.site.context import Page as SourcePage
-from checker.site.context import SiteContext, display, fill_slots
-from checker.site.gather import gather, pin, summary, unpin
-from checker.site.host import SiteFolders, site_folders
-from checker.site.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
+from checker.site.examples.store import ResultStore
+from checker.site.examples.verify import ScenarioChecks
+from checker.site.gathered.context import Page as SourcePage
+from checker.site.gathered.context import SiteContext, display, fill_slots
+from checker.site.hosting.gather import gather, pin, summary, unpin
+from checker.site.hosting.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
-from checker.site.plugin_files import add_site_files, list_first
-from checker.site.rules_json import FILE, write_rules_json
-from checker.site.scenario_list import list_page_source
-from checker.site.store import ResultStore
-from checker.site.verify import ScenarioChecks
+from checker.site.publish.browser_bundle import FOLDER as BUNDLE
+from checker.site.publish.browser_bundle import write_bundle
+from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
+from checker.site.publish.plugin_files import add_site_files, list_first
+from checker.site.publish.rules_json import FILE, write_rules_json
+from checker.site.render.scenario_list import list_page_source
 
 if TYPE_CHECKING:  # as in mkdocs.plugins: a build need not import the dev server
     from mkdocs.livereload import LiveReloadServer

@@ -1,6 +1,6 @@
 /* The checker's Web Worker (started by assets/checker/check.js, as a module worker): it loads
    the Python runtime (Pyodide) and the checker from the site itself, assets/checker/browser/
-   (see checker/site/browser_bundle.py), then checks each text the page sends with
+   (see checker/site/publish/browser_bundle.py), then checks each text the page sends with
    checker.site.browser_check, the command line's own code. It runs off the page's thread, so
    a long check never freezes the page; the page ends a check past its time limit by
    terminating this worker and starting another. Nothing is fetched outside the site. */

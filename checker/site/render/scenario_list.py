@@ -25,12 +25,12 @@ from typing import NamedTuple
 
 from markdown.extensions.toc import slugify
 
-from checker.site.context import SiteContext, list_pages
-from checker.site.placing import Links
-from checker.site.previews import in_order, preview_html
-from checker.site.results import Example
-from checker.site.rulemap import escape
-from checker.site.standalone import OTHER, section_order
+from checker.site.examples.results import Example
+from checker.site.examples.standalone import OTHER, section_order
+from checker.site.gathered.context import SiteContext, list_pages
+from checker.site.pages.rulemap import escape
+from checker.site.render.previews import in_order, preview_html
+from checker.site.walkthroughs.placing import Links
 
 
 def scenario_list(context: SiteContext, game: str, links: Links,

@@ -25,9 +25,9 @@ from checker.engine import Run
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.registry import InstalledGame, bind, installed
 from checker.rulebook import RuleBook
-from checker.site.results import CheckedText, Example, Result, SourceFile
-from checker.site.standalone import Standalone, from_files, keep, kept, standalone_key
-from checker.site.store import DAMAGED, FileRecord, KeptResult, ResultStore
+from checker.site.examples.results import CheckedText, Example, Result, SourceFile
+from checker.site.examples.standalone import Standalone, from_files, keep, kept, standalone_key
+from checker.site.examples.store import DAMAGED, FileRecord, KeptResult, ResultStore
 from checker.sources import ReadError, read_problem, read_text
 from checker.yamlsource import Text, load
 
@@ -205,7 +205,7 @@ class ScenarioChecks:
         # the scenarios and the drawing (a tenth of the time such a build adds).
         from checker.runner import check_scenario
         from checker.scenario import build
-        from checker.site.walkthrough import draft, narration, summary
+        from checker.site.walkthroughs.walkthrough import draft, narration, summary
 
         unplaced = Text("", yaml_text)
         try:

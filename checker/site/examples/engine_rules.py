@@ -11,9 +11,9 @@ from pathlib import Path
 from checker.citations import Citation, engine_citations
 from checker.location import Location, Problem
 from checker.registry import InstalledGame
-from checker.site.rulemap import RuleMap
-from checker.site.store import kept_file
-from checker.site.verify import engine_version
+from checker.site.examples.store import kept_file
+from checker.site.examples.verify import engine_version
+from checker.site.pages.rulemap import RuleMap
 
 
 def undefined_citations(games: Mapping[str, InstalledGame], rules: RuleMap, root: Path | None,

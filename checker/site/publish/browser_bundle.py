@@ -29,9 +29,9 @@ import yaml
 import checker
 from checker.engine import BoundRuleset
 from checker.registry import BUNDLED, InstalledGame, bundled_declarations
-from checker.site.standalone import Standalone, section_of
-from checker.site.store import kept_file
-from checker.site.verify import engine_version
+from checker.site.examples.standalone import Standalone, section_of
+from checker.site.examples.store import kept_file
+from checker.site.examples.verify import engine_version
 from checker.site.writing import link_new, write_if_changed
 
 FOLDER = "assets/checker/browser"

@@ -9,7 +9,7 @@ The first bold words are the term; more bold words before the colon are other fo
 that the pages use. The entry's last rule reference is the defining rule (a reference to no
 rule is a located problem, as anywhere). On the game's other pages, the first use of a term
 in each paragraph, list item or table cell shows its definition on hover, focus or tap
-(`checker.site.previews`).
+(`checker.site.render.previews`).
 """
 
 from __future__ import annotations

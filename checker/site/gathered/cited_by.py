@@ -15,11 +15,11 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from checker.rule_text import label
-from checker.site.placing import one_byte, step_anchor
-from checker.site.results import Example
-from checker.site.rule_index import Mention, RuleIndex
-from checker.site.rulemap import RuleMap, escape
-from checker.site.standalone import Standalone, verified
+from checker.site.examples.results import Example
+from checker.site.examples.standalone import Standalone, verified
+from checker.site.pages.rule_index import Mention, RuleIndex
+from checker.site.pages.rulemap import RuleMap, escape
+from checker.site.walkthroughs.placing import one_byte, step_anchor
 
 SHOWN = 12
 """Entries shown in each list of a rule's disclosure; the others are counted."""

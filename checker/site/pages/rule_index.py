@@ -15,7 +15,7 @@ from typing import NamedTuple
 from checker.location import Location
 from checker.rule_pages import game_of
 from checker.rule_text import extent, plain_text
-from checker.site.syntax import PageScan
+from checker.site.pages.syntax import PageScan
 
 
 class RuleItem(NamedTuple):

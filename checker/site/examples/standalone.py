@@ -25,13 +25,13 @@ from typing import Any, Protocol
 
 from checker.ids import first_uses
 from checker.location import Location, Problem
-from checker.site.results import CheckedText, Example
+from checker.site.examples.results import CheckedText, Example
 from checker.site.writing import replace_file
 
 
 class FileChecker(Protocol):
     """What makes a standalone file's examples again when a page first shows one
-    (`checker.site.verify.ScenarioChecks`)."""
+    (`checker.site.examples.verify.ScenarioChecks`)."""
 
     def check_file(self, path: str, name: str) -> CheckedText: ...
 

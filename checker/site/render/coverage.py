@@ -12,13 +12,13 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from checker.site.cited_by import Cited, RuleUses
-from checker.site.placing import Links, one_byte
-from checker.site.rule_entries import rule_title
-from checker.site.rulemap import escape
+from checker.site.gathered.cited_by import Cited, RuleUses
+from checker.site.pages.rulemap import escape
+from checker.site.render.rule_entries import rule_title
+from checker.site.walkthroughs.placing import Links, one_byte
 
 if TYPE_CHECKING:
-    from checker.site.context import SiteContext
+    from checker.site.gathered.context import SiteContext
 
 _PARTS = re.compile(r"(\d+)")
 

@@ -22,11 +22,11 @@ from typing import NamedTuple, TextIO
 
 from checker.location import Location, Problem
 from checker.registry import InstalledGame
-from checker.site.context import Page, SiteContext, collect, display
-from checker.site.host import SiteFolders
-from checker.site.rules_json import stale_copy
-from checker.site.site_files import stale_problems
-from checker.site.verify import ScenarioChecks
+from checker.site.examples.verify import ScenarioChecks
+from checker.site.gathered.context import Page, SiteContext, collect, display
+from checker.site.hosting.host import SiteFolders
+from checker.site.publish.rules_json import stale_copy
+from checker.site.publish.site_files import stale_problems
 from checker.sources import MARKDOWN_SUFFIXES, ReadError, read_problem, read_text, walk
 
 Fingerprint = tuple[tuple[str, int, int], ...]

@@ -19,11 +19,11 @@ from typing import Any
 
 from checker.location import Location, Problem
 from checker.rulebook import RULE_ID
-from checker.site.context import SiteContext, rules_digest, walkthrough_pages
-from checker.site.coverage import rule_order
-from checker.site.rule_entries import rule_title
-from checker.site.store import kept_file
-from checker.site.verify import source_key
+from checker.site.examples.store import kept_file
+from checker.site.examples.verify import source_key
+from checker.site.gathered.context import SiteContext, rules_digest, walkthrough_pages
+from checker.site.render.coverage import rule_order
+from checker.site.render.rule_entries import rule_title
 from checker.site.writing import write_if_changed
 
 FILE = "rules.json"

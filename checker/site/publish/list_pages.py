@@ -25,9 +25,9 @@ from html import unescape
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
-from checker.site.context import SiteContext, fill_slots, list_pages, rules_digest
-from checker.site.placing import Links
-from checker.site.scenario_list import PartPage, part_html, part_indexes, part_page
+from checker.site.gathered.context import SiteContext, fill_slots, list_pages, rules_digest
+from checker.site.render.scenario_list import PartPage, part_html, part_indexes, part_page
+from checker.site.walkthroughs.placing import Links
 from checker.site.writing import link_new, replace_file
 
 _TITLE = "\x00title\x00"

@@ -7,7 +7,7 @@
 - A game's scenario list is a line of its own: `[[scenarios:ti4]]` (a table of every scenario
   of the game, then the walkthroughs of the standalone ones no page embeds).
 - A game's coverage table is a line of its own: `[[coverage:ti4]]` (every rule of the game
-  with the verified examples that cover it, see `checker.site.coverage`).
+  with the verified examples that cover it, see `checker.site.render.coverage`).
 - A worked example is a ```` ```scenario ```` fence (see `checker.sources`).
 
 Code spans and fenced code blocks are left alone, so pages can show the syntax itself.

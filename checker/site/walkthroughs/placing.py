@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from checker.location import Location, Problem
-from checker.site.rulemap import RuleMap, escape
+from checker.site.pages.rulemap import RuleMap, escape
 
 _WIDE = re.compile("[^\x00-\xff]")
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from checker.engine import Ruleset
 from checker.location import Location, Problem
-from checker.site.store import kept_file
-from checker.site.verify import engine_version
+from checker.site.examples.store import kept_file
+from checker.site.examples.verify import engine_version
 from checker.site.writing import replace_file
 
 ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthrough.js"}

@@ -16,16 +16,16 @@ from checker.engine import BoundRuleset
 from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.rule_pages import game_folders, game_of, rulebook
-from checker.site.cited_by import RuleUses, rule_uses
-from checker.site.engine_rules import undefined_citations
-from checker.site.glossary import Glossary, read_glossaries
-from checker.site.placing import Links, place, prefix, renamed_pictures, step_anchor
-from checker.site.results import CheckedText, Example
-from checker.site.rule_index import RuleIndex, index_rules
-from checker.site.rulemap import RuleMap, build_map, escape, unresolved
-from checker.site.standalone import Standalone, empty, row_size, verified
-from checker.site.syntax import PageScan, scan_page
-from checker.site.verify import ScenarioChecks, gather_standalone
+from checker.site.examples.engine_rules import undefined_citations
+from checker.site.examples.results import CheckedText, Example
+from checker.site.examples.standalone import Standalone, empty, row_size, verified
+from checker.site.examples.verify import ScenarioChecks, gather_standalone
+from checker.site.gathered.cited_by import RuleUses, rule_uses
+from checker.site.pages.glossary import Glossary, read_glossaries
+from checker.site.pages.rule_index import RuleIndex, index_rules
+from checker.site.pages.rulemap import RuleMap, build_map, escape, unresolved
+from checker.site.pages.syntax import PageScan, scan_page
+from checker.site.walkthroughs.placing import Links, place, prefix, renamed_pictures, step_anchor
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
 from checker.yamlsource import Text
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from checker.location import Location, Problem
-from checker.site.results import CheckedText, Draft, Example, Result, SourceFile
+from checker.site.examples.results import CheckedText, Draft, Example, Result, SourceFile
 from checker.site.writing import replace_file
 
 FORMAT = 9

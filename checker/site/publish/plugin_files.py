@@ -15,7 +15,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from checker.engine import Ruleset
-from checker.site.site_files import PAGE_SCRIPTS, PAGE_STYLES, site_files
+from checker.site.publish.site_files import PAGE_SCRIPTS, PAGE_STYLES, site_files
 
 log = get_plugin_logger(__name__)
 

@@ -31,10 +31,10 @@ import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator
 
 from checker.rule_text import label
-from checker.site.cited_by import RuleUses, cited_by_html
-from checker.site.placing import one_byte
-from checker.site.rule_index import RuleIndex
-from checker.site.rulemap import RuleMap, escape
+from checker.site.gathered.cited_by import RuleUses, cited_by_html
+from checker.site.pages.rule_index import RuleIndex
+from checker.site.pages.rulemap import RuleMap, escape
+from checker.site.walkthroughs.placing import one_byte
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _TITLE_WORDS = 10

@@ -16,12 +16,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from checker.rule_text import label
-from checker.site.glossary import Term
-from checker.site.placing import one_byte
-from checker.site.rulemap import escape
+from checker.site.pages.glossary import Term
+from checker.site.pages.rulemap import escape
+from checker.site.walkthroughs.placing import one_byte
 
 if TYPE_CHECKING:
-    from checker.site.context import SiteContext
+    from checker.site.gathered.context import SiteContext
 
 LONGEST = 600
 """Characters of a rule's text a preview shows; the rest is a click away."""

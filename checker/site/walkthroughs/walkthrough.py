@@ -23,7 +23,8 @@ from checker.changes import changed
 from checker.engine import Run, StepRecord
 from checker.scenario import Claims, Scenario
 from checker.sentences import ARROW, Words, claims_words, sentences_of, step_sentence
-from checker.site.placing import (
+from checker.site.pages.rulemap import escape
+from checker.site.walkthroughs.placing import (
     FAILURES,
     SOURCE,
     LinkMaker,
@@ -33,7 +34,6 @@ from checker.site.placing import (
     step_anchor,
     token,
 )
-from checker.site.rulemap import escape
 from checker.svg import FIXED, num
 from checker.verdict import Verdict
 

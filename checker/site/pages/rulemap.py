@@ -15,7 +15,7 @@ from checker.location import Location, Problem
 from checker.rule_pages import game_of
 from checker.rule_text import label
 from checker.rulebook import RuleBook
-from checker.site.syntax import PageScan
+from checker.site.pages.syntax import PageScan
 
 
 class Anchor(NamedTuple):
