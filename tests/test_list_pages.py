@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.site.gathered.context import slot
+from checker.site.gathered.slots import slot
 from checker.site.publish.list_pages import Frame, Written, add_to_search
 
 PAGE_2 = ('<html><head><title>A &amp; B, page 2 of 5 - Site</title>'

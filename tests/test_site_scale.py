@@ -18,7 +18,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from sites import GOOD_YAML, built, make_site, mkdocs, new_process
 
-from checker.site.gathered.context import LIST_BUDGET
+from checker.site.gathered.lists import LIST_BUDGET
 from checker.site.publish import list_pages
 
 COUNT = 3000

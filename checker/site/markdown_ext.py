@@ -27,7 +27,7 @@ from checker.project import configured_games
 from checker.registry import games
 from checker.rule_pages import game_of
 from checker.rule_text import RULE_MARK, RULE_REF, depth, label, prose_numbers
-from checker.site.gathered.context import SiteContext, failure_html
+from checker.site.gathered.context import SiteContext
 from checker.site.hosting.gather import site_context
 from checker.site.hosting.host import host_of
 from checker.site.pages.glossary import Glossary, Term
@@ -37,7 +37,7 @@ from checker.site.render.coverage import coverage_lines
 from checker.site.render.previews import in_order, preview_html
 from checker.site.render.rule_entries import make_entries
 from checker.site.render.scenario_list import scenario_list
-from checker.site.walkthroughs.placing import Links, one_byte
+from checker.site.walkthroughs.placing import Links, failure_html, one_byte
 from checker.sources import fence_spans
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}

@@ -39,7 +39,8 @@ from checker.registry import games, installed
 from checker.site.examples.store import ResultStore
 from checker.site.examples.verify import ScenarioChecks
 from checker.site.gathered.context import Page as SourcePage
-from checker.site.gathered.context import SiteContext, display, fill_slots
+from checker.site.gathered.context import SiteContext, display
+from checker.site.gathered.slots import fill_slots
 from checker.site.hosting.gather import gather, pin, summary, unpin
 from checker.site.hosting.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension

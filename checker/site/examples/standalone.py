@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -302,3 +302,27 @@ def _changed(scenario_id: str, game: str, name: str) -> Example:
     return Example(scenario_id, scenario_id, game, (), where, 0, False,
                    (Problem(where, "the file changed while the site was built; build again"),),
                    "", "")
+
+
+class Examples(Mapping[str, Example]):
+    """Every checked scenario by id: the pages' own, then the standalone ones, each made when
+    first asked for (`Standalone.example`)."""
+
+    def __init__(self, own: dict[str, Example], standalone: Standalone) -> None:
+        self.own, self.standalone = own, standalone
+
+    def __getitem__(self, scenario_id: str) -> Example:
+        example = self.own.get(scenario_id)
+        if example is not None:
+            return example
+        return self.standalone.example(self.standalone.index[scenario_id])
+
+    def __contains__(self, scenario_id: object) -> bool:
+        return scenario_id in self.own or scenario_id in self.standalone.index
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.own
+        yield from self.standalone.ids
+
+    def __len__(self) -> int:
+        return len(self.own) + len(self.standalone)

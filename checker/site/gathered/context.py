@@ -6,40 +6,40 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
-import secrets
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from checker.engine import BoundRuleset
 from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.rule_pages import game_folders, game_of, rulebook
 from checker.site.examples.engine_rules import undefined_citations
 from checker.site.examples.results import CheckedText, Example
-from checker.site.examples.standalone import Standalone, empty, row_size, verified
+from checker.site.examples.standalone import Examples, Standalone, empty, verified
 from checker.site.examples.verify import ScenarioChecks, gather_standalone
 from checker.site.gathered.cited_by import RuleUses, rule_uses
+from checker.site.gathered.lists import (
+    ListPage,
+    coverage_problems,
+    list_problems,
+    listed_on,
+    unshown_problems,
+)
+from checker.site.gathered.slots import slot
 from checker.site.pages.glossary import Glossary, read_glossaries
 from checker.site.pages.rule_index import RuleIndex, index_rules
 from checker.site.pages.rulemap import RuleMap, build_map, escape, unresolved
 from checker.site.pages.syntax import PageScan, scan_page
-from checker.site.walkthroughs.placing import Links, place, prefix, renamed_pictures, step_anchor
+from checker.site.walkthroughs.placing import (
+    Links,
+    failure_html,
+    place,
+    prefix,
+    renamed_pictures,
+    step_anchor,
+)
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
 from checker.yamlsource import Text
-
-_NONCE = secrets.token_hex(6)
-"""Part of every slot's marker (`slot`), new in each process: no page's own text can name a
-slot, or open or close one (Markdown keeps the HTML comments a page writes)."""
-_SLOT = re.compile(f"<!--wt-slot {_NONCE} (\\d+)-->.*?<!--/wt-slot {_NONCE}-->", re.DOTALL)
-
-LIST_BUDGET = 720_000
-"""How much walkthrough HTML (drafts and sources, in characters) one page of a game's list
-shows of the standalone scenarios no page embeds, so no page grows past about 1 MB whatever
-the number of scenarios. The others follow on pages of their own (`SiteContext.more`) where
-the generator lets the checker add pages (the MkDocs plugin); elsewhere they are counted by
-folder (`scenario_list`)."""
 
 
 class Page(NamedTuple):
@@ -48,17 +48,6 @@ class Page(NamedTuple):
     uri: str
     path: str
     content: str
-
-
-class ListPage(NamedTuple):
-    """A page a game's scenario list continues on: `number` 2, 3, ... of `pages`."""
-
-    game: str
-    number: int
-    pages: int
-
-    def heading(self, title: str) -> str:
-        return f"{title} scenarios, page {self.number} of {self.pages}"
 
 
 class SiteContext:
@@ -223,40 +212,6 @@ class SiteContext:
         shown.update(step_anchor(example.id, index) for index in range(1, example.steps + 1))
 
 
-class Examples(Mapping[str, Example]):
-    """Every checked scenario by id: the pages' own, then the standalone ones, each made when
-    first asked for (`Standalone.example`)."""
-
-    def __init__(self, own: dict[str, Example], standalone: Standalone) -> None:
-        self.own, self.standalone = own, standalone
-
-    def __getitem__(self, scenario_id: str) -> Example:
-        example = self.own.get(scenario_id)
-        if example is not None:
-            return example
-        return self.standalone.example(self.standalone.index[scenario_id])
-
-    def __contains__(self, scenario_id: object) -> bool:
-        return scenario_id in self.own or scenario_id in self.standalone.index
-
-    def __iter__(self) -> Iterator[str]:
-        yield from self.own
-        yield from self.standalone.ids
-
-    def __len__(self) -> int:
-        return len(self.own) + len(self.standalone)
-
-
-def slot(key: str, said: str = "") -> str:
-    """The slot `key` of a page, holding `said` until `fill_slots` puts in what it stands for."""
-    return f"<!--wt-slot {_NONCE} {key}-->{said}<!--/wt-slot {_NONCE}-->"
-
-
-def fill_slots(html: str, slots: Mapping[str, str]) -> str:
-    """The written page with what was deferred (walkthroughs, links) in its slot."""
-    return _SLOT.sub(lambda m: slots[m[1]], html)
-
-
 def scenario_files(folder: Path | None, onerror: OnError) -> list[str]:
     if folder is None or not folder.is_dir():
         return []
@@ -296,6 +251,46 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
         context = into
     context.folders = folders
     context.problems += problems
+    scans, sources, paths, loaded = _read_pages(pages, checks, context)
+    files = _scenario_files_named(scenarios, root, context.problems)
+    seen = _keep_own(loaded, context)
+    context.standalone, unread = gather_standalone(checks, files, seen)
+    context.examples = Examples(context.own, context.standalone)
+    context.problems += unread + context.standalone.problems
+    checks.finish_build()
+    for uri, scan in scans.items():
+        for embed in scan.embeds:
+            context.embeds.setdefault(embed.target, uri)
+    context.problems += list_problems(scans, checks.games, context.lists)
+    context.problems += coverage_problems(scans, checks.games)
+    context.problems += unshown_problems(context.standalone, context.lists, context.embeds)
+    context.listed, context.more, context.chunks = listed_on(
+        context.standalone, context.own, context.embeds, context.lists, context.paging,
+        set(scans))
+    rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
+    context.rules, problems = build_map(scans, folders, rulebooks)
+    context.rules.files = frozenset(context.more)
+    context.problems += problems
+    context.problems += unresolved(scans, context.rules)
+    context.glossaries, problems = read_glossaries(sources, paths, folders)
+    context.problems += problems
+    context.index = index_rules(sources, scans, folders)
+    context.uses = rule_uses(context.own.values(), walkthrough_pages(context),
+                             context.lists, context.index, context.standalone)
+    context.problems += _unknown_embeds(scans, context.examples)
+    used = _used_games(configured, folders, scans, context)
+    context.problems += undefined_citations({game: checks.games[game] for game in sorted(used)
+                                             if game in checks.games}, context.rules, root,
+                                            checks.store.folder if checks.store else None)
+    context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
+    return context
+
+
+def _read_pages(pages: Iterable[Page], checks: ScenarioChecks, context: SiteContext
+                ) -> tuple[dict[str, PageScan], dict[str, str], dict[str, str],
+                           list[tuple[CheckedText, str]]]:
+    """Each page's scan, text and name in problems, and its fences checked (with the page
+    holding each); a fence nothing closes is a problem of the context."""
     scans: dict[str, PageScan] = {}
     sources: dict[str, str] = {}
     paths: dict[str, str] = {}
@@ -309,9 +304,15 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
         for text in texts:
             checked = context.fences[text.text] = checks.check(text)
             loaded.append((checked, page.uri))
+    return scans, sources, paths, loaded
 
+
+def _scenario_files_named(scenarios: Path | None, root: Path | None, problems: list[Problem]
+                          ) -> list[tuple[str, str]]:
+    """The scenario files of the `scenarios` folder, each with its name in problems; a folder
+    that cannot be listed is a problem."""
     def unlisted(folder: str, reason: str) -> None:
-        context.problems.append(Problem(Location(display(folder, root), 1, 1), reason))
+        problems.append(Problem(Location(display(folder, root), 1, 1), reason))
 
     folder = str(scenarios) if scenarios is not None else ""
     shown = display(folder, root) if folder else ""
@@ -321,6 +322,13 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
         inside = path.startswith(folder + os.sep) and ".." not in path
         files.append((path, shown + path[len(folder):].replace(os.sep, "/") if inside
                       else display(path, root)))
+    return files
+
+
+def _keep_own(loaded: list[tuple[CheckedText, str]], context: SiteContext
+              ) -> dict[str, Location]:
+    """The pages' own scenarios into the context, each id's first use kept; where each id
+    was first used, for the standalone files after them."""
     seen: dict[str, Location] = {}
     for checked, home in loaded:
         context.problems += checked.problems
@@ -330,36 +338,17 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
             context.own[example.id] = example
             context.problems += example.failures
             context.homes[example.id] = home
-    context.standalone, unread = gather_standalone(checks, files, seen)
-    context.examples = Examples(context.own, context.standalone)
-    context.problems += unread + context.standalone.problems
-    checks.finish_build()
-    for uri, scan in scans.items():
-        for embed in scan.embeds:
-            context.embeds.setdefault(embed.target, uri)
-    context.problems += _lists(scans, checks.games, context.lists)
-    context.problems += coverage_problems(scans, checks.games)
-    context.problems += _unshown(context)
-    context.listed, context.more = _listed(context, set(scans))
-    rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
-    context.rules, problems = build_map(scans, folders, rulebooks)
-    context.rules.files = frozenset(context.more)
-    context.problems += problems
-    context.problems += unresolved(scans, context.rules)
-    context.glossaries, problems = read_glossaries(sources, paths, folders)
-    context.problems += problems
-    context.index = index_rules(sources, scans, folders)
-    context.uses = rule_uses(context.own.values(), walkthrough_pages(context),
-                             context.lists, context.index, context.standalone)
-    context.problems += _unknown_embeds(scans, context.examples)
-    used = set(configured or {game for game in folders if any(
-        game_of(uri, folders) == game for uri in scans)}) | {
-        example.game for example in context.own.values()} | set(context.standalone.games)
-    context.problems += undefined_citations({game: checks.games[game] for game in sorted(used)
-                                             if game in checks.games}, context.rules, root,
-                                            checks.store.folder if checks.store else None)
-    context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
-    return context
+    return seen
+
+
+def _used_games(configured: Mapping[str, str] | None, folders: Mapping[str, str],
+                scans: Mapping[str, PageScan], context: SiteContext) -> set[str]:
+    """The games the site uses: those its configuration names, else those with a page in
+    their folder; and those its scenarios name."""
+    named = set(configured or {game for game in folders
+                               if any(game_of(uri, folders) == game for uri in scans)})
+    return named | {example.game for example in context.own.values()} | \
+        set(context.standalone.games)
 
 
 def rules_digest(context: SiteContext) -> str:
@@ -388,115 +377,6 @@ def walkthrough_pages(context: SiteContext) -> dict[str, str]:
     shown_on.update(context.homes)
     shown_on.update(context.embeds)
     return shown_on
-
-
-def _listed(context: SiteContext, pages: set[str]) -> tuple[dict[str, str], dict[str, ListPage]]:
-    """The standalone scenarios no page embeds, each with the page of its game's list that
-    shows it: by section and id, as many on a page as fit in `LIST_BUDGET`; the list page
-    first, then (`paging`) pages of their own. Returns them and the pages added."""
-    whole, embeds, lists = context.standalone, context.embeds, context.lists
-    used: dict[str, int] = {}  # the list page's table has a row for each shown elsewhere
-    for example in context.own.values():
-        used[example.game] = used.get(example.game, 0) + row_size(example)
-    for scenario_id in embeds:
-        index = whole.index.get(scenario_id)
-        if index is not None and scenario_id not in context.own:
-            game = whole.games[index]
-            used[game] = used.get(game, 0) + whole.rows[index]
-    parts: dict[str, list[list[int]]] = {}
-    ids, games, sizes = whole.ids, whole.games, whole.sizes
-    for index in whole.listing:
-        game = games[index]
-        if game not in lists or ids[index] in embeds:
-            continue
-        chunks = parts.setdefault(game, [[]])
-        size = sizes[index]
-        if chunks[-1] and used[game] + size > LIST_BUDGET:
-            if not context.paging:
-                continue
-            chunks.append([])
-            used[game] = 0
-        chunks[-1].append(index)
-        used[game] = used.get(game, 0) + size
-    listed: dict[str, str] = {}
-    more: dict[str, ListPage] = {}
-    context.chunks = {}
-    for game, chunks in parts.items():
-        home = lists[game]
-        for number, chunk in enumerate(chunks, 1):
-            uri = home if number == 1 else list_page_uri(home, number, pages)
-            if number > 1:
-                more[uri] = ListPage(game, number, len(chunks))
-            context.chunks.setdefault(game, {})[uri] = chunk
-            for index in chunk:
-                listed[ids[index]] = uri
-    return listed, more
-
-
-def list_page_uri(home: str, number: int, pages: set[str]) -> str:
-    """Where page `number` of the list on `home` goes: beside it, `ti4/scenarios/page-2.md`
-    for `ti4/scenarios.md`, clear of any page the docs folder has."""
-    stem = home.removesuffix(".md")
-    uri = f"{stem}/page-{number}.md"
-    while uri in pages:
-        uri = f"{uri.removesuffix('.md')}-{number}.md"
-    return uri
-
-
-def list_pages(context: SiteContext, game: str) -> list[str]:
-    """The pages of `game`'s list: its list page, then those it continues on."""
-    home = context.lists.get(game)
-    if home is None:
-        return []
-    return [home] + sorted((uri for uri, page in context.more.items() if page.game == game),
-                           key=lambda uri: context.more[uri].number)
-
-
-def _lists(scans: Mapping[str, PageScan], games: Mapping[str, BoundRuleset],
-           lists: dict[str, str]) -> list[Problem]:
-    """Each game's list page, into `lists`; a problem for a list of no game, or a second list
-    of one."""
-    problems = []
-    first: dict[str, Location] = {}
-    for uri, scan in scans.items():
-        for listed in scan.lists:
-            if listed.target not in games:
-                problems.append(Problem(listed.location, f"no game '{listed.target}' (the "
-                                        f"games: {', '.join(games)})"))
-            elif listed.target in first:
-                problems.append(Problem(listed.location, f"the {listed.target} scenarios are "
-                                        f"already listed at {first[listed.target]}"))
-            else:
-                first[listed.target] = listed.location
-                lists[listed.target] = uri
-    return problems
-
-
-def coverage_problems(scans: Mapping[str, PageScan], games: Mapping[str, BoundRuleset]
-                      ) -> list[Problem]:
-    """A problem for each `[[coverage:game]]` line of a game the site does not have."""
-    return [Problem(ref.location, f"no game '{ref.target}' (the games: {', '.join(games)})")
-            for scan in scans.values() for ref in scan.coverage if ref.target not in games]
-
-
-def _unshown(context: SiteContext) -> list[Problem]:
-    """A standalone scenario that no page embeds is shown on its game's list page: a problem
-    when there is none."""
-    whole = context.standalone
-    unshown = [index for index, game in enumerate(whole.games) if game not in context.lists
-               and whole.ids[index] not in context.embeds]
-    return [Problem(example.location, f"no page shows scenario '{example.id}': embed it with "
-                    f"[[scenario:{example.id}]], or list the {example.game} scenarios on a "
-                    f"page with [[scenarios:{example.game}]]")
-            for example in whole.examples(sorted(unshown, key=lambda i: whole.where[i]))]
-
-
-def failure_html(problems: Iterable[Problem]) -> str:
-    """An example that could not be read, in red, with each problem and its place."""
-    items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
-                    for p in problems)
-    return (f'<div class="wt wt--failed"><div class="wt-failure" role="alert"><p>This '
-            f'example could not be read:</p><ul>{items}</ul></div></div>')
 
 
 def render(example: Example, links: Links) -> str:

@@ -25,7 +25,9 @@ from html import unescape
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
-from checker.site.gathered.context import SiteContext, fill_slots, list_pages, rules_digest
+from checker.site.gathered.context import SiteContext, rules_digest
+from checker.site.gathered.lists import list_pages
+from checker.site.gathered.slots import fill_slots
 from checker.site.render.scenario_list import PartPage, part_html, part_indexes, part_page
 from checker.site.walkthroughs.placing import Links
 from checker.site.writing import link_new, replace_file
@@ -145,7 +147,7 @@ def list_key(context: SiteContext, game: str, shared: str) -> str:
     scenarios each shows: the checker's code, the rules they link and preview
     (`rules_digest`: `shared`), the list's pages, and the standalone scenarios' files and
     texts (`Standalone.key`)."""
-    return hashlib.sha256(f"{shared}\n{game}\n{list_pages(context, game)}\n"
+    return hashlib.sha256(f"{shared}\n{game}\n{list_pages(context.lists, context.more, game)}\n"
                           f"{context.standalone.key}".encode("utf-8", "surrogatepass")
                           ).hexdigest()
 

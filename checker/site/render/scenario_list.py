@@ -27,7 +27,8 @@ from markdown.extensions.toc import slugify
 
 from checker.site.examples.results import Example
 from checker.site.examples.standalone import OTHER, section_order
-from checker.site.gathered.context import SiteContext, list_pages
+from checker.site.gathered.context import SiteContext
+from checker.site.gathered.lists import list_pages
 from checker.site.pages.rulemap import escape
 from checker.site.render.previews import in_order, preview_html
 from checker.site.walkthroughs.placing import Links
@@ -45,7 +46,7 @@ def scenario_list(context: SiteContext, game: str, links: Links,
         context.list_slots[here] = context.next_slot(here)
         html = part_html(context, page, links)
         return ["", stash(context.defer(here, html, page.searchable())), ""]
-    pages = list_pages(context, game)
+    pages = list_pages(context.lists, context.more, game)
     part = _parts(context, game).get(here, _Part())
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     table = _table(context, game, part.rows(context), shown_on, links)
@@ -106,7 +107,7 @@ def part_html(context: SiteContext, part: PartPage, links: Links) -> str:
     """All a page a list continues on shows, as `links` (its own) links rules: its heading,
     its table, links to the list's other pages, its walkthroughs under a heading per section,
     and the previews of the rules it cites."""
-    pager = _pager(context, list_pages(context, context.more[part.uri].game), links)
+    pager = _pager(context, list_pages(context.lists, context.more, context.more[part.uri].game), links)
     html = [f"<h1>{escape(part.title)}</h1>",
             _part_table(context, list(part.rows), context.uses.shown_on, links) + pager]
     for anchor, heading, members in part.sections:
@@ -149,7 +150,7 @@ def _parts(context: SiteContext, game: str) -> dict[str, _Part]:
     whole = context.standalone
     chunks = context.chunks.get(game, {})
     elsewhere: set[int] = set()
-    for uri in list_pages(context, game):
+    for uri in list_pages(context.lists, context.more, game):
         part = parts[uri] = _Part()
         for index in chunks.get(uri, ()):
             part.sections[whole.sections[index]].append(index)

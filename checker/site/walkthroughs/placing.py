@@ -123,3 +123,11 @@ def _where(location: Location | None) -> str:
     line = f", line {location.line}" if location.line > 1 else ""
     return (f' <span class="wt-where">in <code>{one_byte(escape(location.path))}</code>'
             f'{line}</span>')
+
+
+def failure_html(problems: Iterable[Problem]) -> str:
+    """An example that could not be read, in red, with each problem and its place."""
+    items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
+                    for p in problems)
+    return (f'<div class="wt wt--failed"><div class="wt-failure" role="alert"><p>This '
+            f'example could not be read:</p><ul>{items}</ul></div></div>')
