@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.games.ti3.state import STATUS_STEPS
+from checker.games.twilight.sentences import round_claims
 from checker.sentences import Sentences, amounts, count, each, listed, naming, tally
 
 _UNITS = {"PDS": "PDS"}
@@ -15,11 +16,6 @@ _UNITS = {"PDS": "PDS"}
 
 def units(names: Any, empty: str = "no unit") -> str:
     return tally(names, _UNITS, empty)
-
-
-def status_step(number: int) -> str:
-    """A status phase step by its name in the rules: `the refresh planet cards step`."""
-    return f"the {STATUS_STEPS[number - 1]} step"
 
 
 def _status(number: int, doing: str) -> Any:
@@ -111,11 +107,6 @@ def _named(player: str, names: Any, what: str, empty: str) -> str:
     return f"{player} {what} {listed(list(names))}" if names else f"{player} {empty}"
 
 
-def _status_done(number: int) -> str:
-    return ("no status phase step is done yet" if number == 0 else
-            f"the status phase is done up to {status_step(number)}")
-
-
 CLAIMS: dict[str, Any] = {
     "points": lambda v: amounts(v, "victory point"),
     "claimed": lambda v: each(v, lambda p, names: _named(p, names, "has claimed",
@@ -133,9 +124,7 @@ CLAIMS: dict[str, Any] = {
                                    + ("controls every planet of their home system" if held
                                       else "does not control every planet of their home "
                                            "system")),
-    "phase": lambda v: f"it is the {v} phase",
-    "status_step": _status_done,
-    "round": lambda v: f"it is round {v}",
+    **round_claims(STATUS_STEPS),
     "order_of_play": lambda v: "the order of play is " + listed(list(v), "empty"),
     "strategy_cards": lambda v: each(v, lambda p, cards: _named(p, cards, "holds",
                                                                 "holds no strategy card")),

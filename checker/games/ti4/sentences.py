@@ -9,6 +9,7 @@ from typing import Any
 
 from checker.games.ti4.action_phase import MEANS
 from checker.games.ti4.state import STATUS_STEPS
+from checker.games.twilight.sentences import round_claims
 from checker.sentences import Sentences, amounts, count, each, listed, naming, tally
 
 _UNITS = {"infantry": "infantry", "PDS": "PDS"}
@@ -16,11 +17,6 @@ _UNITS = {"infantry": "infantry", "PDS": "PDS"}
 
 def units(names: Any, empty: str = "no unit") -> str:
     return tally(names, _UNITS, empty)
-
-
-def status_step(number: int) -> str:
-    """A status phase step by its name in the rules: `the reveal public objective step`."""
-    return f"the {STATUS_STEPS[number - 1]} step"
 
 
 def _players(players: Any) -> str:
@@ -169,11 +165,6 @@ def _cards(player: str, names: Any, what: str, empty: str) -> str:
     return f"{player} {what} {listed(list(names))}" if names else f"{player} {empty}"
 
 
-def _status_done(number: int) -> str:
-    return ("no status phase step is done yet" if number == 0 else
-            f"the status phase is done up to {status_step(number)}")
-
-
 def _unrevealed(stages: Mapping[str, int]) -> str:
     said = listed([count(n, f"stage {'I' if stage == 'stage_i' else 'II'} objective")
                    for stage, n in stages.items()], "public objectives")
@@ -189,9 +180,7 @@ CLAIMS: dict[str, Any] = {
                                  "the public objectives face up are",
                                  "no public objective is face up"),
     "unrevealed": _unrevealed,
-    "phase": lambda v: f"it is the {v} phase",
-    "status_step": _status_done,
-    "round": lambda v: f"it is round {v}",
+    **round_claims(STATUS_STEPS),
     "speaker": lambda v: f"{v} is the speaker",
     "initiative_order": lambda v: "the initiative order is " + listed(list(v), "empty"),
     "active_player": lambda v: f"it is {v}'s turn" if v else "it is nobody's turn",
