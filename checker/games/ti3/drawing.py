@@ -69,15 +69,10 @@ def draw(state: State, previous: State | None = None, rulebook: RuleBook | None 
     else:
         items.append(Card("Imperium Rex among them", "Facedown",
                           facedown=True))
+    said = layout.summary(state, None if previous is None else changes(state, previous))
     return layout.picture(state.players, now, before, f"Victory points (last space {now.goal})",
                           items, "Order of play", ("Strategy cards", "Secret objective"),
-                          summary(state, previous), "ti3-score")
-
-
-def summary(state: State, previous: State | None = None) -> str:
-    """The picture's text alternative, short: the victory points and, at a step, what it
-    changed (`checker.games.twilight.drawing.summary`)."""
-    return layout.summary(state, None if previous is None else changes(state, previous))
+                          said, "ti3-score")
 
 
 def changes(state: State, previous: State) -> list[str]:

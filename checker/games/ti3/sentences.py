@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.games.ti3.state import STATUS_STEPS
-from checker.games.twilight.sentences import round_claims
+from checker.games.twilight.sentences import naming_cards, round_claims, tokens_in
 from checker.sentences import Sentences, amounts, count, each, listed, naming, tally
 
 _UNITS = {"PDS": "PDS"}
@@ -98,19 +98,13 @@ _AREAS = {"strategy": "in their strategy allocation", "command": "in their comma
 
 def _counters(player: str, areas: Mapping[str, int]) -> str:
     """`Red has 0 command counters on the board and 8 in reinforcements`."""
-    said = [f"{count(n, 'command counter') if i == 0 else n} {_AREAS[area]}"
-            for i, (area, n) in enumerate(areas.items())]
-    return f"{player} has " + listed(said, "command counters")
-
-
-def _named(player: str, names: Any, what: str, empty: str) -> str:
-    return f"{player} {what} {listed(list(names))}" if names else f"{player} {empty}"
+    return tokens_in(player, areas, _AREAS, "command counter")
 
 
 CLAIMS: dict[str, Any] = {
     "points": lambda v: amounts(v, "victory point"),
-    "claimed": lambda v: each(v, lambda p, names: _named(p, names, "has claimed",
-                                                         "has claimed no objective")),
+    "claimed": lambda v: each(v, lambda p, names: naming_cards(p, names, "has claimed",
+                                                               "has claimed no objective")),
     "public_objectives": lambda v: naming(v, "the public objective face up is",
                                           "the public objectives face up are",
                                           "no public objective is face up"),
@@ -126,8 +120,8 @@ CLAIMS: dict[str, Any] = {
                                            "system")),
     **round_claims(STATUS_STEPS),
     "order_of_play": lambda v: "the order of play is " + listed(list(v), "empty"),
-    "strategy_cards": lambda v: each(v, lambda p, cards: _named(p, cards, "holds",
-                                                                "holds no strategy card")),
+    "strategy_cards": lambda v: each(v, lambda p, cards: naming_cards(p, cards, "holds",
+                                                                      "holds no strategy card")),
     "strategy_cards_used": lambda v: ("the primary abilities used this round are those of "
                                       + listed(list(v))) if v else
                                      "no primary ability has been used this round",
@@ -135,8 +129,8 @@ CLAIMS: dict[str, Any] = {
     "largest_fleet": lambda v: each(v, lambda p, n: f"{p}'s largest fleet has "
                                     f"{count(n, 'ship')}"),
     "planets": lambda v: amounts(v, "planet", verbs=("controls", "control")),
-    "exhausted": lambda v: each(v, lambda p, names: _named(p, names, "has exhausted",
-                                                           "has no exhausted planet card")),
+    "exhausted": lambda v: each(v, lambda p, names: naming_cards(p, names, "has exhausted",
+                                                                 "has no exhausted planet card")),
     "damaged_units": lambda v: each(v, lambda p, names: f"{p} has damaged units: "
                                     f"{units(names)}" if names else f"{p} has no damaged unit"),
     "units": lambda v: each(v, lambda p, names: f"{p} has {units(names)} on the board"),

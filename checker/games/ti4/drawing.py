@@ -79,15 +79,10 @@ def draw(state: State, previous: State | None = None, rulebook: RuleBook | None 
         items.append(Card(f"{left} facedown" if left else "none left", f"Stage {level}",
                           double=level == "II", facedown=bool(left), empty=not left,
                           changed=gone))
+    said = layout.summary(state, None if previous is None else changes(state, previous))
     return layout.picture(state.players, now, before, f"Victory points (goal {now.goal})",
                           items, "Initiative order", ("Strategy cards", "Secret objectives"),
-                          summary(state, previous), "ti4-score")
-
-
-def summary(state: State, previous: State | None = None) -> str:
-    """The picture's text alternative, short: the victory points and, at a step, what it
-    changed (`checker.games.twilight.drawing.summary`)."""
-    return layout.summary(state, None if previous is None else changes(state, previous))
+                          said, "ti4-score")
 
 
 def changes(state: State, previous: State) -> list[str]:

@@ -22,7 +22,9 @@ def step(name: str, doc: str, **keys: Key) -> StepKind:
 def names(setup: Mapping[str, Any]) -> dict[str, Sequence[str]]:
     """The players a setup names, for the `player` references of the rest of the scenario."""
     players = setup.get("players", ())
-    return {"player": [p for p in players if isinstance(p, str)] if isinstance(players, list) else []}
+    if not isinstance(players, list):
+        return {"player": []}
+    return {"player": [p for p in players if isinstance(p, str)]}
 
 
 def per_player(read: Callable[[Any, str], Any]) -> Callable[[Any], dict[str, Any]]:
