@@ -16,41 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checker.games.ti3.state import IMPERIUM_REX, STRATEGY_CARDS, Kind, State
+from checker.games.twilight import drawing as layout
+from checker.games.twilight.drawing import game_over, public_cards
 from checker.rulebook import RuleBook
-from checker.svg import (
-    WIDTH,
-    Card,
-    Scale,
-    Seat,
-    banner,
-    cards,
-    looks,
-    marked,
-    rule_line,
-    scoring_picture,
-    seats,
-    track,
-)
+from checker.svg import Card, Seat
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """What the picture shows of a state, in the order it draws it: equal tables draw alike."""
+class Table(layout.Table[int]):
+    """What the picture shows of a state: each public objective face up with its worth, and
+    whether Imperium Rex has been revealed."""
 
-    points: tuple[tuple[str, int], ...]
-    goal: int
-    public: tuple[tuple[str, int, tuple[str, ...]], ...]
-    """Each public objective face up: its name, worth, and who claimed it."""
     rex: bool
-    """Imperium Rex has been revealed."""
-    clockwise: bool
-    """Nobody holds a strategy card, so the order is clockwise from the speaker."""
-    seats: tuple[Seat, ...]
-    ended: tuple[str, ...]
-
-    @property
-    def order(self) -> list[str]:
-        return [seat.player for seat in self.seats]
 
 
 def table(state: State, rulebook: RuleBook | None = None) -> Table:
@@ -62,14 +39,9 @@ def table(state: State, rulebook: RuleBook | None = None) -> Table:
                       tuple(f"\u2713 {g.source}" for g in state.gains
                             if g.player == p and g.kind in (Kind.SECRET, Kind.PRELIMINARY)))
                  for p in state.order_of_play())
-    ended: tuple[str, ...] = ()
-    if state.ended is not None:
-        who = f"{state.ended.winner} wins" if state.ended.winner else "a draw"
-        ended = (f"Game over: {who}",
-                 rule_line(state.ended.rule, rulebook))
     rex = state.ended is not None and state.ended.reason.startswith(IMPERIUM_REX)
-    return Table(tuple((p, state.points(p)) for p in state.players), state.goal, public, rex,
-                 not state.strategy_cards, rows, ended)
+    return Table(tuple((p, state.points(p)) for p in state.players), state.goal, public,
+                 not state.strategy_cards, rows, game_over(state.ended, rulebook), rex)
 
 
 def _holds(state: State, player: str) -> str:
@@ -90,63 +62,28 @@ def draw(state: State, previous: State | None = None, rulebook: RuleBook | None 
     before = None if previous is None else table(previous, rulebook)
     if before == now:
         return ""
-    seen = looks(state.players)
-    body, height = track(state.players, seen, dict(now.points),
-                         None if before is None else dict(before.points),
-                         Scale(now.goal, now.goal), 0,
-                         f"Victory points (last space {now.goal})", names=False)
-    claimed = None if before is None else {name: who for name, _, who in before.public}
-    items = [Card(name, _worth(worth), who, worth > 1,
-                  changed=claimed is not None and name not in claimed,
-                  new=() if claimed is None else tuple(p for p in who
-                                                       if p not in claimed.get(name, who)))
-             for name, worth, who in now.public]
+    items = public_cards(now, before, _worth, lambda worth: worth > 1)
     if now.rex:
         items.append(Card(IMPERIUM_REX, "Revealed", double=True,
                           changed=before is not None and not before.rex))
     else:
         items.append(Card("Imperium Rex among them", "Facedown",
                           facedown=True))
-    drawn, tall = cards(items, seen, height + 6, "Public objectives")
-    body += drawn
-    height += 6 + tall + 6
-    rows = marked(now.seats, None if before is None else before.seats)
-    order = "Clockwise from the speaker" if now.clockwise else "Order of play"
-    drawn, tall = seats(rows, seen, height, order, ("Strategy cards", "Secret objective"))
-    body += drawn
-    height += tall
-    if now.ended:
-        drawn, tall = banner(height + 6, now.ended, before is not None and not before.ended)
-        body += drawn
-        height += 6 + tall
-    return scoring_picture(WIDTH, height + 2, summary(state, previous), body, "ti3-score")
-
-
-def summary(state: State, previous: State | None = None) -> str:
-    """The picture's text alternative, short: the victory points and, at a step, what it
-    changed, in a last sentence that a later step showing this picture drops. The state
-    table beside the picture says everything else in words."""
-    said = f"Victory points to {state.goal}: " + ", ".join(
-        f"{p} {state.points(p)}" for p in state.players) + "."
-    if previous is not None:
-        said += " Changed by this step: " + "; ".join(changes(state, previous)) + "."
-    return said
+    said = layout.summary(state, None if previous is None else changes(state, previous))
+    return layout.picture(state.players, now, before, f"Victory points (last space {now.goal})",
+                          items, "Order of play", ("Strategy cards", "Secret objective"),
+                          said, "ti3-score")
 
 
 def changes(state: State, previous: State) -> list[str]:
     """What the step changed of what the picture shows, in words."""
-    said = [f"{p} {previous.points(p)} to {state.points(p)} victory points"
-            for p in state.players if state.points(p) != previous.points(p)]
-    said += [f"{g.player} claims {g.source}" for g in state.gains[len(previous.gains):]
-             if g.kind is not None]
-    said += [f"{name} revealed" for name in state.public if name not in previous.public]
+    public = [f"{g.player} claims {g.source}" for g in state.gains[len(previous.gains):]
+              if g.kind is not None]
+    public += [f"{name} revealed" for name in state.public if name not in previous.public]
     if table(state).rex and not table(previous).rex:
-        said.append(f"{IMPERIUM_REX} revealed")
-    if state.speaker != previous.speaker:
-        said.append(f"{state.speaker} becomes the speaker")
+        public.append(f"{IMPERIUM_REX} revealed")
+    held = []
     if state.strategy_cards != previous.strategy_cards \
             or state.strategy_cards_used != previous.strategy_cards_used:
-        said.append("the strategy cards change")
-    if state.ended is not None and previous.ended is None:
-        said.append("the game ends")
-    return said or ["the players' objectives"]
+        held.append("the strategy cards change")
+    return layout.changes(state, previous, public, held, "the players' objectives")

@@ -13,6 +13,7 @@ from checker.games.ti3.sentences import SENTENCES
 from checker.games.ti3.setup import initial_state
 from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.games.ti3.vocabulary import VOCABULARY
+from checker.games.twilight.describe import game_over, round_and_phase, with_cards
 from checker.rulebook import RuleBook
 
 HANDLERS: dict[str, Handler] = {
@@ -63,13 +64,9 @@ class TI3:
 
 def describe(state: State) -> dict[str, str]:
     """The state as a player would read it off the table."""
-    phase = f"{state.phase.value} phase"
-    if state.phase is RoundPhase.STATUS:
-        phase += (f" ({STATUS_STEPS[state.status_done - 1]} done)" if state.status_done
-                  else f" ({STATUS_STEPS[0]})")
     rows = {
-        "Round": f"{state.round}, {phase}",
-        "Order of play": ", ".join(_with_cards(state, p) for p in state.order_of_play()),
+        "Round": round_and_phase(state, RoundPhase.STATUS, STATUS_STEPS),
+        "Order of play": ", ".join(with_cards(state, p) for p in state.order_of_play()),
         "Victory points": ", ".join(f"{p} {state.points(p)}" for p in state.players)
                           + f" (last space {state.goal})",
         "Public objectives": ", ".join(f"{n} ({v})" for n, v in state.public.items())
@@ -111,11 +108,5 @@ def describe(state: State) -> dict[str, str]:
         rows["Scuttled to reinforcements"] = "; ".join(
             f"{p}: {', '.join(u)}" for p, u in state.unit_reinforcements.items() if u)
     if state.ended:
-        rows["Game over"] = (f"{state.ended.winner} wins: {state.ended.reason}"
-                             if state.ended.winner else f"a draw: {state.ended.reason}")
+        rows["Game over"] = game_over(state.ended)
     return rows
-
-
-def _with_cards(state: State, player: str) -> str:
-    cards = state.strategy_cards.get(player)
-    return f"{player} ({', '.join(cards)})" if cards else player

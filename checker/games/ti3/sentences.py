@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.games.ti3.state import STATUS_STEPS
+from checker.games.twilight.sentences import naming_cards, round_claims, tokens_in
 from checker.sentences import Sentences, amounts, count, each, listed, naming, tally
 
 _UNITS = {"PDS": "PDS"}
@@ -15,11 +16,6 @@ _UNITS = {"PDS": "PDS"}
 
 def units(names: Any, empty: str = "no unit") -> str:
     return tally(names, _UNITS, empty)
-
-
-def status_step(number: int) -> str:
-    """A status phase step by its name in the rules: `the refresh planet cards step`."""
-    return f"the {STATUS_STEPS[number - 1]} step"
 
 
 def _status(number: int, doing: str) -> Any:
@@ -102,24 +98,13 @@ _AREAS = {"strategy": "in their strategy allocation", "command": "in their comma
 
 def _counters(player: str, areas: Mapping[str, int]) -> str:
     """`Red has 0 command counters on the board and 8 in reinforcements`."""
-    said = [f"{count(n, 'command counter') if i == 0 else n} {_AREAS[area]}"
-            for i, (area, n) in enumerate(areas.items())]
-    return f"{player} has " + listed(said, "command counters")
-
-
-def _named(player: str, names: Any, what: str, empty: str) -> str:
-    return f"{player} {what} {listed(list(names))}" if names else f"{player} {empty}"
-
-
-def _status_done(number: int) -> str:
-    return ("no status phase step is done yet" if number == 0 else
-            f"the status phase is done up to {status_step(number)}")
+    return tokens_in(player, areas, _AREAS, "command counter")
 
 
 CLAIMS: dict[str, Any] = {
     "points": lambda v: amounts(v, "victory point"),
-    "claimed": lambda v: each(v, lambda p, names: _named(p, names, "has claimed",
-                                                         "has claimed no objective")),
+    "claimed": lambda v: each(v, lambda p, names: naming_cards(p, names, "has claimed",
+                                                               "has claimed no objective")),
     "public_objectives": lambda v: naming(v, "the public objective face up is",
                                           "the public objectives face up are",
                                           "no public objective is face up"),
@@ -133,12 +118,10 @@ CLAIMS: dict[str, Any] = {
                                    + ("controls every planet of their home system" if held
                                       else "does not control every planet of their home "
                                            "system")),
-    "phase": lambda v: f"it is the {v} phase",
-    "status_step": _status_done,
-    "round": lambda v: f"it is round {v}",
+    **round_claims(STATUS_STEPS),
     "order_of_play": lambda v: "the order of play is " + listed(list(v), "empty"),
-    "strategy_cards": lambda v: each(v, lambda p, cards: _named(p, cards, "holds",
-                                                                "holds no strategy card")),
+    "strategy_cards": lambda v: each(v, lambda p, cards: naming_cards(p, cards, "holds",
+                                                                      "holds no strategy card")),
     "strategy_cards_used": lambda v: ("the primary abilities used this round are those of "
                                       + listed(list(v))) if v else
                                      "no primary ability has been used this round",
@@ -146,8 +129,8 @@ CLAIMS: dict[str, Any] = {
     "largest_fleet": lambda v: each(v, lambda p, n: f"{p}'s largest fleet has "
                                     f"{count(n, 'ship')}"),
     "planets": lambda v: amounts(v, "planet", verbs=("controls", "control")),
-    "exhausted": lambda v: each(v, lambda p, names: _named(p, names, "has exhausted",
-                                                           "has no exhausted planet card")),
+    "exhausted": lambda v: each(v, lambda p, names: naming_cards(p, names, "has exhausted",
+                                                                 "has no exhausted planet card")),
     "damaged_units": lambda v: each(v, lambda p, names: f"{p} has damaged units: "
                                     f"{units(names)}" if names else f"{p} has no damaged unit"),
     "units": lambda v: each(v, lambda p, names: f"{p} has {units(names)} on the board"),

@@ -8,12 +8,13 @@ from typing import Any
 from checker.games.immutable import frozen
 from checker.games.ti3.common import refuse
 from checker.games.ti3.state import STRATEGY_CARDS, Card, Counters, Gain, Kind, RoundPhase, State
+from checker.games.twilight.strategy import held_cards
 
 
 def initial_state(data: Mapping[str, Any]) -> State:
     players: tuple[str, ...] = tuple(data["players"])
     phase = RoundPhase(data["phase"])
-    cards = _strategy_cards(data.get("strategy_cards", {}))
+    cards = held_cards(data.get("strategy_cards", {}), STRATEGY_CARDS, "ti3:14.1")
     without = [p for p in players if p not in cards]
     if cards and without and phase is not RoundPhase.STRATEGY:
         refuse("14.1", f"every player holds a strategy card after the strategy phase; "
@@ -94,19 +95,6 @@ def _planets(given: Any) -> tuple[str, ...]:
     if isinstance(given, int):
         return tuple(f"planet {i}" for i in range(1, given + 1))
     return tuple(given)
-
-
-def _strategy_cards(picks: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
-    cards: dict[str, tuple[str, ...]] = {}
-    taken: dict[str, str] = {}
-    for player, pick in picks.items():
-        chosen = (pick,) if isinstance(pick, str) else tuple(pick)
-        for card in chosen:
-            if card in taken:
-                refuse("14.1", f"{card} is held by both {taken[card]} and {player}")
-            taken[card] = player
-        cards[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
-    return cards
 
 
 def _gains(players: tuple[str, ...], data: Mapping[str, Any],

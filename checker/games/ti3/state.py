@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.engine import Outcome
+from checker.games.twilight.strategy import clockwise_from
 
 STRATEGY_CARDS: dict[str, int] = {
     "Initiative": 1, "Diplomacy": 2, "Political": 3, "Logistics": 4,
@@ -159,8 +160,7 @@ class State:
     def order_of_play(self) -> tuple[str, ...]:
         """By lowest strategy card number (14.2); with no cards held, clockwise from the speaker."""
         if not self.strategy_cards:
-            start = self.players.index(self.speaker)
-            return self.players[start:] + self.players[:start]
+            return clockwise_from(self.players, self.speaker)
         return tuple(sorted(self.strategy_cards,
                             key=lambda p: min(STRATEGY_CARDS[c] for c in self.strategy_cards[p])))
 

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checker.expectations import View
 from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
+from checker.games.twilight.vocabulary import (
+    names,
+    per_player,
+    record,
+    round_expectations,
+    step,
+)
 from checker.vocabulary import (
     Bool,
     Choice,
@@ -16,7 +22,6 @@ from checker.vocabulary import (
     ListOf,
     MapOf,
     OneOf,
-    Record,
     Ref,
     StepKind,
     Str,
@@ -66,16 +71,12 @@ FLEET = Int(minimum=0, maximum=SHIPS)
 HAND = Int(minimum=0, maximum=ACTION_CARDS)
 
 
-def _record(what: str = "key", **keys: Key) -> Record:
-    return Record(keys, what)
-
-
-_OBJECTIVE_CARD = _record(
+_OBJECTIVE_CARD = record(
     "objective card key",
     card=Key(Str(), "The card's name.", required=True),
     points=Key(WORTH, "Victory points it is worth.", required=True),
 )
-_COUNTERS = _record(
+_COUNTERS = record(
     "area",
     strategy=Key(COUNTERS, "Strategy allocation."),
     command=Key(COUNTERS, "Command pool."),
@@ -83,14 +84,14 @@ _COUNTERS = _record(
     board=Key(COUNTERS, "Counters on the board."),
     reinforcements=Key(COUNTERS, "Counters in reinforcements."),
 )
-_AREAS = _record(
+_AREAS = record(
     "area",
     strategy=Key(COUNTERS, "Strategy allocation."),
     command=Key(COUNTERS, "Command pool."),
     fleet=Key(COUNTERS, "Fleet supply."),
 )
 
-SETUP = _record(
+SETUP = record(
     "setup key",
     players=Key(ListOf(Str(), min_items=3, unique=True, max_items=MOST_PLAYERS),
                 "Players in seating order, clockwise.", required=True),
@@ -138,16 +139,12 @@ SETUP = _record(
 )
 
 
-def _step(name: str, doc: str, **keys: Key) -> StepKind:
-    return StepKind(name, _record("argument", **keys), doc)
-
-
 _PLAYER_KEY = Key(PLAYER, "The player.", required=True)
 
-STEPS: dict[str, StepKind] = {step.name: step for step in (
+STEPS: dict[str, StepKind] = {kind.name: kind for kind in (
     StepKind("strategy_phase", MapOf(PLAYER, CARDS), "The strategy phase: the strategy card(s) "
              "each player takes; then the action phase (14.1)."),
-    _step("imperial_primary", "The holder of the Imperial strategy card resolves its primary "
+    step("imperial_primary", "The holder of the Imperial strategy card resolves its primary "
           "ability in the action phase, once a round (14.3): victory points, then the next "
           "public objective is revealed (13.1).",
           player=_PLAYER_KEY,
@@ -156,55 +153,46 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
           worth=Key(WORTH, "Victory points the revealed objective is worth.", default=1),
           victory_points=Key(Int(minimum=0, maximum=VICTORY_POINTS),
                              "Victory points the ability gives.", default=2)),
-    _step("home_system", "A player loses or regains control of every planet of their home "
+    step("home_system", "A player loses or regains control of every planet of their home "
           "system, or enemy ships arrive or leave (3).",
           player=_PLAYER_KEY,
           controls_all=Key(Bool(), "Whether they control every home planet now.", required=True),
           enemy_ships=Key(Bool(), "Whether enemy ships are in the home system now.",
                           default=False)),
-    _step("requirement", "States whether a player meets an objective's requirements from now on "
+    step("requirement", "States whether a player meets an objective's requirements from now on "
           "(2.7).",
           player=_PLAYER_KEY,
           objective=Key(Str(), "The objective.", required=True),
           met=Key(Bool(), "Met or not.", required=True)),
-    _step("draw_secret_objective", "A player draws a secret objective card (4.3).",
+    step("draw_secret_objective", "A player draws a secret objective card (4.3).",
           player=_PLAYER_KEY,
           objective=Key(Str(), "The card drawn.", required=True),
           points=Key(WORTH, "Victory points it is worth.", required=True)),
-    _step("status_phase", "The action phase is over: the status phase begins at step 1 (1)."),
-    _step("claim", "In step 1, a player claims an objective they qualify for (2).",
+    step("status_phase", "The action phase is over: the status phase begins at step 1 (1)."),
+    step("claim", "In step 1, a player claims an objective they qualify for (2).",
           player=_PLAYER_KEY,
           objective=Key(Str(), "A face-up public objective, or the player's secret or "
                         "preliminary objective.", required=True)),
-    _step("repair_units", "Status phase step 2 (5)."),
-    _step("remove_command_counters", "Status phase step 3 (6)."),
-    _step("refresh_planets", "Status phase step 4 (7).",
+    step("repair_units", "Status phase step 2 (5)."),
+    step("remove_command_counters", "Status phase step 3 (6)."),
+    step("refresh_planets", "Status phase step 4 (7).",
           refresh_abilities=Key(MapOf(PLAYER, ListOf(Str(), min_items=1, unique=True,
                                                      max_items=PLANETS)),
                                 "Planets whose refresh ability each player uses; they end "
                                 "exhausted (7.2).")),
-    _step("receive_cards_and_counters", "Status phase step 5: one action card and two command "
+    step("receive_cards_and_counters", "Status phase step 5: one action card and two command "
           "counters each (8)."),
     StepKind("redistribute_command_counters", MapOf(PLAYER, _AREAS),
              "Status phase step 6: each player sets their three areas; players not listed put "
              "the two counters received in their command pool (9)."),
-    _step("return_strategy_cards", "Status phase step 7; then the next round begins (10, 1.4)."),
-    _step("scuttle", "A player destroys their own units during the status phase (11).",
+    step("return_strategy_cards", "Status phase step 7; then the next round begins (10, 1.4)."),
+    step("scuttle", "A player destroys their own units during the status phase (11).",
           player=_PLAYER_KEY,
           units=Key(ListOf(UNIT, min_items=1, max_items=LISTED_UNITS), "The units scuttled.",
                     required=True),
           owner=Key(PLAYER, "Whose units they are; the player's own when not given."),
           largest_fleet=Key(FLEET, "The player's largest fleet afterwards, when it changes.")),
 )}
-
-
-def _names(setup: Mapping[str, Any]) -> dict[str, Sequence[str]]:
-    players = setup.get("players", ())
-    return {"player": [p for p in players if isinstance(p, str)] if isinstance(players, list) else []}
-
-
-def _per_player(read: Any) -> Any:
-    return lambda view: {player: read(view.state, player) for player in view.state.players}
 
 
 def _counters(state: State, player: str) -> dict[str, int]:
@@ -224,51 +212,46 @@ def _face_up(view: View) -> list[str]:
 EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
     _expect("points", MapOf(PLAYER, Int(minimum=0, maximum=POINTS_REACHED)),
             "Victory points of the players named.",
-            _per_player(State.points), "subset"),
+            per_player(State.points), "subset"),
     _expect("claimed", MapOf(PLAYER, OBJECTIVE_NAMES), "Objectives each named player has "
-            "claimed, in any order.", _per_player(State.claimed), "subset"),
+            "claimed, in any order.", per_player(State.claimed), "subset"),
     _expect("public_objectives", OBJECTIVE_NAMES, "The face-up public objectives, in any order.",
             _face_up, "set"),
     _expect("holds_secret_objective", MapOf(PLAYER, Bool()), "Whether each named player holds an "
             "unclaimed secret objective.",
-            _per_player(lambda s, p: s.secrets.get(p) is not None), "subset"),
+            per_player(lambda s, p: s.secrets.get(p) is not None), "subset"),
     _expect("preliminary_completed", PLAYERS, "The players who have completed their preliminary "
             "objective, in any order.", lambda v: sorted(v.state.preliminary_done), "set"),
     _expect("home_control", MapOf(PLAYER, Bool()), "Whether each named player controls every "
             "planet of their home system.",
-            _per_player(lambda s, p: p not in s.home_lost), "subset"),
-    _expect("phase", PHASE, "The phase of the game round.", lambda v: v.state.phase.value),
-    _expect("status_step", Int(minimum=0, maximum=len(STATUS_STEPS)),
-            "The last status phase step completed "
-            f"({', '.join(f'{i} {s}' for i, s in enumerate(STATUS_STEPS, 1))}).",
-            lambda v: v.state.status_done),
-    _expect("round", ROUND, "The game round.", lambda v: v.state.round),
+            per_player(lambda s, p: p not in s.home_lost), "subset"),
+    *round_expectations(PHASE, STATUS_STEPS, ROUND),
     _expect("order_of_play", ListOf(PLAYER, max_items=MOST_PLAYERS),
             "Players in order of play (in this order).", lambda v: list(v.state.order_of_play())),
     _expect("strategy_cards", MapOf(PLAYER, ListOf(CARD, max_items=len(STRATEGY_CARDS))),
             "Strategy cards each named player holds.",
-            _per_player(lambda s, p: s.strategy_cards.get(p, ())), "subset"),
+            per_player(lambda s, p: s.strategy_cards.get(p, ())), "subset"),
     _expect("strategy_cards_used", USED_CARDS, "The strategy cards whose primary ability has "
             "been used this round, in any order.",
             lambda v: sorted(v.state.strategy_cards_used), "set"),
     _expect("command_counters", MapOf(PLAYER, _COUNTERS), "Command counters by area (only the "
-            "areas named are compared).", _per_player(_counters), "subset"),
+            "areas named are compared).", per_player(_counters), "subset"),
     _expect("largest_fleet", MapOf(PLAYER, FLEET), "Ships in each named player's largest fleet.",
-            _per_player(lambda s, p: s.largest_fleet.get(p, 0)), "subset"),
+            per_player(lambda s, p: s.largest_fleet.get(p, 0)), "subset"),
     _expect("planets", MapOf(PLAYER, Int(minimum=0, maximum=PLANETS)),
             "How many planets each named player controls.",
-            _per_player(lambda s, p: len(s.planets.get(p, ()))), "subset"),
+            per_player(lambda s, p: len(s.planets.get(p, ()))), "subset"),
     _expect("exhausted", MapOf(PLAYER, PLANET_NAMES), "Exhausted planet cards by player.",
-            _per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
+            per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
     _expect("damaged_units", MapOf(PLAYER, UNITS), "Damaged units by player.",
-            _per_player(lambda s, p: s.damaged.get(p, ())), "subset"),
+            per_player(lambda s, p: s.damaged.get(p, ())), "subset"),
     _expect("units", MapOf(PLAYER, UNITS), "Units on the board, by player.",
-            _per_player(lambda s, p: s.units.get(p, ())), "subset"),
+            per_player(lambda s, p: s.units.get(p, ())), "subset"),
     _expect("unit_reinforcements", MapOf(PLAYER, UNITS), "Units back in reinforcements "
             "after scuttling, by player.",
-            _per_player(lambda s, p: s.unit_reinforcements.get(p, ())), "subset"),
+            per_player(lambda s, p: s.unit_reinforcements.get(p, ())), "subset"),
     _expect("action_cards", MapOf(PLAYER, HAND), "Action cards in hand.",
-            _per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
+            per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
 )}
 
-VOCABULARY = Vocabulary(SETUP, STEPS, EXPECTATIONS, _names)
+VOCABULARY = Vocabulary(SETUP, STEPS, EXPECTATIONS, names)

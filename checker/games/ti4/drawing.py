@@ -18,43 +18,21 @@ from checker.games.ti4.cards import ObjectiveType
 from checker.games.ti4.objectives import BY_NAME
 from checker.games.ti4.setup import UNNAMED, shown
 from checker.games.ti4.state import STRATEGY_CARDS, State
+from checker.games.twilight import drawing as layout
+from checker.games.twilight.drawing import game_over, public_cards
 from checker.rulebook import RuleBook
-from checker.svg import (
-    WIDTH,
-    Card,
-    Scale,
-    Seat,
-    banner,
-    cards,
-    looks,
-    marked,
-    rule_line,
-    scoring_picture,
-    seats,
-    track,
-)
+from checker.svg import Card, Seat
 
 STAGES = {ObjectiveType.STAGE_I: "I", ObjectiveType.STAGE_II: "II"}
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """What the picture shows of a state, in the order it draws it: equal tables draw alike."""
+class Table(layout.Table[str]):
+    """What the picture shows of a state: each public objective face up with its stage (I or
+    II), and the objectives still facedown."""
 
-    points: tuple[tuple[str, int], ...]
-    goal: int
-    public: tuple[tuple[str, str, tuple[str, ...]], ...]
-    """Each public objective face up: its name, stage (I or II), and who scored it."""
     facedown: tuple[int, int]
     """Stage I and stage II objectives still facedown."""
-    clockwise: bool
-    """Not everyone holds a strategy card, so the order is clockwise from the speaker."""
-    seats: tuple[Seat, ...]
-    ended: tuple[str, ...]
-
-    @property
-    def order(self) -> list[str]:
-        return [seat.player for seat in self.seats]
 
 
 def table(state: State, rulebook: RuleBook | None = None) -> Table:
@@ -68,11 +46,9 @@ def table(state: State, rulebook: RuleBook | None = None) -> Table:
                       tuple(f"{name} (shown)" for name in state.shown_secrets.get(p, ()))
                       + tuple(f"\u2713 {name}" for name in state.scored_secrets(p)))
                  for p in order)
-    ended = () if state.ended is None else (
-        f"Game over: {state.ended.winner} wins",
-        rule_line(state.ended.rule, rulebook))
     return Table(tuple((p, state.points(p)) for p in state.players), state.goal, public,
-                 (len(state.facedown_i), len(state.facedown_ii)), clockwise, rows, ended)
+                 clockwise, rows, game_over(state.ended, rulebook),
+                 (len(state.facedown_i), len(state.facedown_ii)))
 
 
 def stage(name: str) -> str:
@@ -97,64 +73,29 @@ def draw(state: State, previous: State | None = None, rulebook: RuleBook | None 
     before = None if previous is None else table(previous, rulebook)
     if before == now:
         return ""
-    seen = looks(state.players)
-    body, height = track(state.players, seen, dict(now.points),
-                         None if before is None else dict(before.points),
-                         Scale(now.goal, now.goal), 0, f"Victory points (goal {now.goal})",
-                         names=False)
-    shown_before = None if before is None else {name: who for name, _, who in before.public}
-    items = [Card(name, f"Stage {level}", who, level == "II",
-                  changed=shown_before is not None and name not in shown_before,
-                  new=() if shown_before is None else tuple(
-                      p for p in who if p not in shown_before.get(name, who)))
-             for name, level, who in now.public]
+    items = public_cards(now, before, lambda level: f"Stage {level}", lambda level: level == "II")
     for index, (level, left) in enumerate(zip(("I", "II"), now.facedown, strict=True)):
         gone = before is not None and before.facedown[index] != left
         items.append(Card(f"{left} facedown" if left else "none left", f"Stage {level}",
                           double=level == "II", facedown=bool(left), empty=not left,
                           changed=gone))
-    drawn, tall = cards(items, seen, height + 6, "Public objectives")
-    body += drawn
-    height += 6 + tall + 6
-    order = "Clockwise from the speaker" if now.clockwise else "Initiative order"
-    rows = marked(now.seats, None if before is None else before.seats)
-    drawn, tall = seats(rows, seen, height, order, ("Strategy cards", "Secret objectives"))
-    body += drawn
-    height += tall
-    if now.ended:
-        drawn, tall = banner(height + 6, now.ended, before is not None and not before.ended)
-        body += drawn
-        height += 6 + tall
-    return scoring_picture(WIDTH, height + 2, summary(state, previous), body, "ti4-score")
-
-
-def summary(state: State, previous: State | None = None) -> str:
-    """The picture's text alternative, short: the victory points and, at a step, what it
-    changed, in a last sentence that a later step showing this picture drops. The state
-    table beside the picture says everything else in words."""
-    said = f"Victory points to {state.goal}: " + ", ".join(
-        f"{p} {state.points(p)}" for p in state.players) + "."
-    if previous is not None:
-        said += " Changed by this step: " + "; ".join(changes(state, previous)) + "."
-    return said
+    said = layout.summary(state, None if previous is None else changes(state, previous))
+    return layout.picture(state.players, now, before, f"Victory points (goal {now.goal})",
+                          items, "Initiative order", ("Strategy cards", "Secret objectives"),
+                          said, "ti4-score")
 
 
 def changes(state: State, previous: State) -> list[str]:
     """What the step changed of what the picture shows, in words."""
-    said = [f"{p} {previous.points(p)} to {state.points(p)} victory points"
-            for p in state.players if state.points(p) != previous.points(p)]
-    said += [f"{g.player} scores {shown(g.objective)}" for g in state.gains[len(previous.gains):]
-             if g.objective]
-    said += [f"{shown(name)} revealed" for name in state.revealed
-             if name not in previous.revealed]
-    if state.speaker != previous.speaker:
-        said.append(f"{state.speaker} becomes the speaker")
+    public = [f"{g.player} scores {shown(g.objective)}" for g in state.gains[len(previous.gains):]
+              if g.objective]
+    public += [f"{shown(name)} revealed" for name in state.revealed
+               if name not in previous.revealed]
+    held = []
     if table(state).seats != table(previous).seats and state.strategy_cards != \
             previous.strategy_cards:
-        said.append("the strategy cards change hands")
-    said += [f"{p} holds {len(state.secrets[p])} secret objective"
+        held.append("the strategy cards change hands")
+    held += [f"{p} holds {len(state.secrets[p])} secret objective"
              f"{'' if len(state.secrets[p]) == 1 else 's'}" for p in state.players
              if len(state.secrets[p]) != len(previous.secrets[p])]
-    if state.ended is not None and previous.ended is None:
-        said.append("the game ends")
-    return said or ["the players' cards"]
+    return layout.changes(state, previous, public, held, "the players' cards")

@@ -23,6 +23,7 @@ from checker.games.ti4.sentences import SENTENCES
 from checker.games.ti4.setup import initial_state, shown_all
 from checker.games.ti4.state import STATUS_STEPS, RoundPhase, State
 from checker.games.ti4.vocabulary import VOCABULARY
+from checker.games.twilight.describe import game_over, round_and_phase, with_cards
 from checker.rulebook import RuleBook
 
 
@@ -122,14 +123,10 @@ class TI4:
 
 def describe(state: State) -> dict[str, str]:
     """The state as a player would read it off the table."""
-    phase = f"{state.phase.value} phase"
-    if state.phase is RoundPhase.STATUS:
-        phase += (f" ({STATUS_STEPS[state.status_done - 1]} done)" if state.status_done
-                  else f" ({STATUS_STEPS[0]})")
     rows = {
-        "Round": f"{state.round}, {phase}",
+        "Round": round_and_phase(state, RoundPhase.STATUS, STATUS_STEPS),
         "Speaker": state.speaker,
-        "Initiative order": ", ".join(_with_cards(state, p) for p in state.initiative_order()),
+        "Initiative order": ", ".join(with_cards(state, p) for p in state.initiative_order()),
         "Victory points": ", ".join(f"{p} {state.points(p)}" for p in state.players)
                           + f" (goal {state.goal})",
         "Public objectives": ", ".join(shown_all(state.revealed)) or "none revealed",
@@ -158,10 +155,5 @@ def describe(state: State) -> dict[str, str]:
     if state.discarded_laws:
         rows["Laws discarded"] = ", ".join(sorted(state.discarded_laws))
     if state.ended:
-        rows["Game over"] = f"{state.ended.winner} wins: {state.ended.reason}"
+        rows["Game over"] = game_over(state.ended)
     return rows
-
-
-def _with_cards(state: State, player: str) -> str:
-    cards = state.strategy_cards.get(player)
-    return f"{player} ({', '.join(cards)})" if cards else player

@@ -9,6 +9,7 @@ from typing import Any
 
 from checker.games.ti4.action_phase import MEANS
 from checker.games.ti4.state import STATUS_STEPS
+from checker.games.twilight.sentences import naming_cards, round_claims, tokens_in
 from checker.sentences import Sentences, amounts, count, each, listed, naming, tally
 
 _UNITS = {"infantry": "infantry", "PDS": "PDS"}
@@ -16,11 +17,6 @@ _UNITS = {"infantry": "infantry", "PDS": "PDS"}
 
 def units(names: Any, empty: str = "no unit") -> str:
     return tally(names, _UNITS, empty)
-
-
-def status_step(number: int) -> str:
-    """A status phase step by its name in the rules: `the reveal public objective step`."""
-    return f"the {STATUS_STEPS[number - 1]} step"
 
 
 def _players(players: Any) -> str:
@@ -155,23 +151,12 @@ _SPENDABLE = {"resources": ("resource", None), "influence": ("influence", "influ
 
 def _tokens(player: str, pools: Mapping[str, int]) -> str:
     """`Red has 3 command tokens in the tactic pool and 2 in the fleet pool`."""
-    said = [f"{count(n, 'command token') if i == 0 else n} {_POOLS[pool]}"
-            for i, (pool, n) in enumerate(pools.items())]
-    return f"{player} has " + listed(said, "command tokens")
+    return tokens_in(player, pools, _POOLS, "command token")
 
 
 def _spendable(player: str, amounts: Mapping[str, int]) -> str:
     return f"{player} can still spend " + listed(
         [count(n, *_SPENDABLE[kind]) for kind, n in amounts.items()], "what they have")
-
-
-def _cards(player: str, names: Any, what: str, empty: str) -> str:
-    return f"{player} {what} {listed(list(names))}" if names else f"{player} {empty}"
-
-
-def _status_done(number: int) -> str:
-    return ("no status phase step is done yet" if number == 0 else
-            f"the status phase is done up to {status_step(number)}")
 
 
 def _unrevealed(stages: Mapping[str, int]) -> str:
@@ -183,20 +168,18 @@ def _unrevealed(stages: Mapping[str, int]) -> str:
 
 CLAIMS: dict[str, Any] = {
     "points": lambda v: amounts(v, "victory point"),
-    "scored": lambda v: each(v, lambda p, names: _cards(p, names, "has scored",
-                                                        "has scored no objective")),
+    "scored": lambda v: each(v, lambda p, names: naming_cards(p, names, "has scored",
+                                                              "has scored no objective")),
     "revealed": lambda v: naming(v, "the public objective face up is",
                                  "the public objectives face up are",
                                  "no public objective is face up"),
     "unrevealed": _unrevealed,
-    "phase": lambda v: f"it is the {v} phase",
-    "status_step": _status_done,
-    "round": lambda v: f"it is round {v}",
+    **round_claims(STATUS_STEPS),
     "speaker": lambda v: f"{v} is the speaker",
     "initiative_order": lambda v: "the initiative order is " + listed(list(v), "empty"),
     "active_player": lambda v: f"it is {v}'s turn" if v else "it is nobody's turn",
     "secret_objectives": lambda v: amounts(v, "unscored secret objective", after=" in hand"),
-    "shown_secret_objectives": lambda v: each(v, lambda p, names: _cards(
+    "shown_secret_objectives": lambda v: each(v, lambda p, names: naming_cards(
         p, names, "has shown", "has shown no secret objective")),
     "command_tokens": lambda v: each(v, _tokens),
     "ships_removed": lambda v: amounts(v, "ship", after=" over their fleet pool",
@@ -205,8 +188,8 @@ CLAIMS: dict[str, Any] = {
     "action_deck": lambda v: f"{count(v, 'card')} {'is' if v == 1 else 'are'} left in the "
                              "action card deck",
     "action_discard": lambda v: f"the action card discard pile holds {count(v, 'card')}",
-    "exhausted": lambda v: each(v, lambda p, names: _cards(p, names, "has exhausted",
-                                                           "has no exhausted card")),
+    "exhausted": lambda v: each(v, lambda p, names: naming_cards(p, names, "has exhausted",
+                                                                 "has no exhausted card")),
     "damaged_units": lambda v: each(v, lambda p, names: f"{p} has damaged units: "
                                     f"{units(names)}" if names else f"{p} has no damaged unit"),
     "custodians_token": lambda v: "the custodians token is on Mecatol Rex"

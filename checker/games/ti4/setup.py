@@ -11,6 +11,7 @@ from checker.games.ti4.cards import ObjectiveType
 from checker.games.ti4.common import refuse
 from checker.games.ti4.objectives import BY_NAME
 from checker.games.ti4.state import STRATEGY_CARDS, CommandTokens, Gain, RoundPhase, State
+from checker.games.twilight.strategy import held_cards
 
 TOTAL_COMMAND_TOKENS = 16
 PER_STAGE = 5
@@ -23,7 +24,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
     new_game = data["new_game"]
     if new_game:
         phase = RoundPhase.STRATEGY
-    cards = _strategy_cards(data.get("strategy_cards", {}))
+    cards = held_cards(data.get("strategy_cards", {}), STRATEGY_CARDS, "ti4:84.1")
     without = [p for p in players if p not in cards]
     if cards and without and phase in (RoundPhase.ACTION, RoundPhase.STATUS):
         refuse("84.1", f"every player holds a strategy card in the action and status phases; "
@@ -74,19 +75,6 @@ def initial_state(data: Mapping[str, Any]) -> State:
     if new_game:
         state = state.with_(revealed=facedown_i[:2], facedown_i=facedown_i[2:])
     return state
-
-
-def _strategy_cards(picks: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
-    cards: dict[str, tuple[str, ...]] = {}
-    taken: dict[str, str] = {}
-    for player, pick in picks.items():
-        chosen = (pick,) if isinstance(pick, str) else tuple(pick)
-        for card in chosen:
-            if card in taken:
-                refuse("84.1", f"{card} is held by both {taken[card]} and {player}")
-            taken[card] = player
-        cards[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
-    return cards
 
 
 def _gains(players: tuple[str, ...], data: Mapping[str, Any]) -> tuple[Gain, ...]:

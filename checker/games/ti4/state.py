@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.engine import Outcome
+from checker.games.twilight.strategy import clockwise_from
 
 STRATEGY_CARDS: dict[str, int] = {
     "Leadership": 1, "Diplomacy": 2, "Politics": 3, "Construction": 4,
@@ -199,8 +200,7 @@ class State:
         return self.clockwise_from_speaker()
 
     def clockwise_from_speaker(self) -> tuple[str, ...]:
-        start = self.players.index(self.speaker)
-        return self.players[start:] + self.players[:start]
+        return clockwise_from(self.players, self.speaker)
 
     def with_(self, **changes: Any) -> State:
         """A copy with some fields changed. Copying the instance dict skips the per-field work

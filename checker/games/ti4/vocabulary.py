@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checker.expectations import View
@@ -10,6 +9,13 @@ from checker.games.ti4.cards import UNITS, ObjectiveType
 from checker.games.ti4.objectives import OBJECTIVES
 from checker.games.ti4.setup import TOTAL_COMMAND_TOKENS
 from checker.games.ti4.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
+from checker.games.twilight.vocabulary import (
+    names,
+    per_player,
+    record,
+    round_expectations,
+    step,
+)
 from checker.vocabulary import (
     Bool,
     Choice,
@@ -19,7 +25,6 @@ from checker.vocabulary import (
     ListOf,
     MapOf,
     OneOf,
-    Record,
     Ref,
     StepKind,
     Str,
@@ -82,24 +87,20 @@ def _count_of(catalog: Ref) -> Int:
     return Int(minimum=0, maximum=len(catalog.catalog or ()))
 
 
-def _record(what: str = "key", **keys: Key) -> Record:
-    return Record(keys, what)
-
-
-_TOKENS = _record(
+_TOKENS = record(
     tactic=Key(TOKENS, "Tokens in the tactic pool."),
     fleet=Key(FLEET_TOKENS, "Tokens in the fleet pool."),
     strategy=Key(TOKENS, "Tokens in the strategy pool."),
     board=Key(TOKENS, "Tokens on the game board."),
     reinforcements=Key(TOKENS, "Tokens in reinforcements."),
 )
-_SPENDABLE = _record(
+_SPENDABLE = record(
     resources=Key(SPEND, "Resources the player can spend."),
     influence=Key(SPEND, "Influence the player can spend."),
     trade_goods=Key(SPEND, "Trade goods the player has."),
 )
 
-SETUP = _record(
+SETUP = record(
     "setup key",
     players=Key(ListOf(Str(), min_items=3, unique=True, max_items=PLAYERS),
                 "Players in seating order, clockwise (colours or factions).", required=True),
@@ -119,7 +120,7 @@ SETUP = _record(
                "objectives listed under `scored`."),
     scored=Key(MapOf(PLAYER, _objectives(OBJECTIVE)),
                "Objectives each player scored before the scenario starts."),
-    public_objectives=Key(_record(
+    public_objectives=Key(record(
         "public objectives key",
         revealed=Key(_objectives(PUBLIC), "Public objectives already face up."),
         added=Key(_objectives(PUBLIC), "Public objectives face up that an effect drew from the "
@@ -137,7 +138,7 @@ SETUP = _record(
                        "as 3 tactic, 3 fleet, 2 strategy, 8 in reinforcements (20.1)."),
     largest_fleet=Key(MapOf(PLAYER, Int(minimum=0, maximum=SHIPS)),
                       "Non-fighter ships in each player's fullest system."),
-    action_cards=Key(_record(
+    action_cards=Key(record(
         "action cards key",
         deck=Key(ACTION_CARD_COUNT, "Cards left in the action card deck (not tracked when not "
                  "given)."),
@@ -161,10 +162,6 @@ SETUP = _record(
 )
 
 
-def _step(name: str, doc: str, **keys: Key) -> StepKind:
-    return StepKind(name, _record("argument", **keys), doc)
-
-
 _PLAYER_KEY = Key(PLAYER, "The player.", required=True)
 _PLAYERS_GAINING = Key(OneOf([PLAYER, ListOf(PLAYER, min_items=1, unique=True, max_items=PLAYERS),
                               MapOf(PLAYER, Int(minimum=1, maximum=VICTORY_POINTS))]),
@@ -174,127 +171,118 @@ _POINTS_EACH = Key(Int(minimum=1, maximum=VICTORY_POINTS),
                    "How many each, when `players` is a player or a list.", default=1)
 OUTCOME = Choice(["for", "against"], "outcome")
 
-STEPS: dict[str, StepKind] = {step.name: step for step in (
+STEPS: dict[str, StepKind] = {kind.name: kind for kind in (
     StepKind("strategy_phase", MapOf(PLAYER, CARDS),
              "The strategy phase: the strategy card(s) each player takes; then the action phase."),
-    _step("tactical_action", "A player starts a tactical action: their turn in the action phase.",
+    step("tactical_action", "A player starts a tactical action: their turn in the action phase.",
           player=_PLAYER_KEY),
-    _step("space_cannon_offense", "Space cannon offense of the current tactical action "
+    step("space_cannon_offense", "Space cannon offense of the current tactical action "
           "(outside combat)."),
-    _step("anti_fighter_barrage", "Anti-fighter barrage: the first step of the space combat."),
-    _step("space_combat", "The space combat of the current tactical action."),
-    _step("bombardment", "Bombardment during the invasion (outside combat)."),
-    _step("space_cannon_defense", "Space cannon defense during the invasion (outside combat)."),
-    _step("ground_combat", "A ground combat on one planet.",
+    step("anti_fighter_barrage", "Anti-fighter barrage: the first step of the space combat."),
+    step("space_combat", "The space combat of the current tactical action."),
+    step("bombardment", "Bombardment during the invasion (outside combat)."),
+    step("space_cannon_defense", "Space cannon defense during the invasion (outside combat)."),
+    step("ground_combat", "A ground combat on one planet.",
           planet=Key(Str(), "The planet fought over.", required=True)),
-    _step("destroy_units", "A player destroys units of another player (61.9).",
+    step("destroy_units", "A player destroys units of another player (61.9).",
           player=_PLAYER_KEY,
           owner=Key(PLAYER, "Whose units.", required=True),
           units=Key(UNITS_LISTED, "The units.", required=True),
           means=Key(Choice(["hits", "action card", "technology", "ability"], "means"),
                     "How they were destroyed.", default="hits")),
-    _step("reduce_fleet_pool", "An effect of another player takes tokens from a player's fleet "
+    step("reduce_fleet_pool", "An effect of another player takes tokens from a player's fleet "
           "pool; excess ships are removed, not destroyed (61.9a).",
           player=Key(PLAYER, "Whose fleet pool shrinks.", required=True),
           tokens=Key(Int(minimum=1, maximum=FLEET_POOL), "How many tokens.", default=1),
           forced_by=Key(PLAYER, "Whose effect it is.", required=True),
           units=Key(ListOf(UNIT, min_items=1, max_items=SHIPS),
                     "Which ships the player removes, when it matters.")),
-    _step("score", "A player scores an objective.",
+    step("score", "A player scores an objective.",
           player=_PLAYER_KEY,
           objective=Key(OBJECTIVE, "The objective.", required=True),
-          tokens=Key(_record("pool", tactic=Key(TOKENS, "From the tactic pool."),
+          tokens=Key(record("pool", tactic=Key(TOKENS, "From the tactic pool."),
                              strategy=Key(TOKENS, "From the strategy pool.")),
                      "For objectives paid in command tokens: from which pools (tactic first "
                      "when not given).")),
-    _step("requirement", "States whether a player fulfils an objective's requirement from now on.",
+    step("requirement", "States whether a player fulfils an objective's requirement from now on.",
           player=_PLAYER_KEY,
           objective=Key(OBJECTIVE, "The objective.", required=True),
           met=Key(Bool(), "Fulfilled or not.", required=True)),
-    _step("home_system", "A player loses or regains control of every planet of their home system.",
+    step("home_system", "A player loses or regains control of every planet of their home system.",
           player=_PLAYER_KEY,
           controls_all=Key(Bool(), "Whether they control every home planet now.", required=True)),
-    _step("draw_secret_objective", "A player draws a secret objective (61.21, 61.22).",
+    step("draw_secret_objective", "A player draws a secret objective (61.21, 61.22).",
           player=_PLAYER_KEY, objective=Key(SECRET, "The card drawn.", required=True)),
-    _step("return_secret_objective", "A player over the limit returns an unscored secret "
+    step("return_secret_objective", "A player over the limit returns an unscored secret "
           "objective and shuffles the deck (61.21a).",
           player=_PLAYER_KEY, objective=Key(SECRET, "The card returned.", required=True)),
-    _step("reveal_secret_objective", "A player shows an unscored secret objective to everyone "
+    step("reveal_secret_objective", "A player shows an unscored secret objective to everyone "
           "(61.note4).",
           player=_PLAYER_KEY, objective=Key(SECRET, "The card shown.", required=True)),
-    _step("imperial_primary", "The Imperial strategy card's primary ability (45.2).",
+    step("imperial_primary", "The Imperial strategy card's primary ability (45.2).",
           player=_PLAYER_KEY,
           score=Key(PUBLIC, "The public objective scored, if any."),
           controls_mecatol_rex=Key(Bool(), "Whether the player controls Mecatol Rex.",
                                    required=True),
           draw=Key(SECRET, "The secret objective drawn when not controlling Mecatol Rex.")),
-    _step("imperial_secondary", "Another player uses the Imperial secondary ability: one "
+    step("imperial_secondary", "Another player uses the Imperial secondary ability: one "
           "strategy token for a secret objective (45.3).",
           player=_PLAYER_KEY, draw=Key(SECRET, "The secret objective drawn.", required=True)),
-    _step("politics_primary", "The Politics strategy card's primary ability: a new speaker and "
+    step("politics_primary", "The Politics strategy card's primary ability: a new speaker and "
           "two action cards (66.2).",
           player=_PLAYER_KEY,
           speaker=Key(PLAYER, "The new speaker: any player but the current one.", required=True)),
-    _step("remove_custodians_token", "A player removes the custodians token from Mecatol Rex "
+    step("remove_custodians_token", "A player removes the custodians token from Mecatol Rex "
           "(27.2, 27.3).", player=_PLAYER_KEY),
-    _step("gain_points", "Players gain victory points from another effect (an agenda, a relic, "
+    step("gain_points", "Players gain victory points from another effect (an agenda, a relic, "
           "a law); several players gain them at the same time (98.7).",
           players=_PLAYERS_GAINING, points=_POINTS_EACH,
           source=Key(Str(), "What gives them.", default="another effect"),
           law=Key(Str(), "The law that gives them, when it is one: the points stay if the law is "
                   "discarded (98.6).")),
-    _step("lose_points", "Players lose victory points through another effect (an agenda, a "
+    step("lose_points", "Players lose victory points through another effect (an agenda, a "
           "law).",
           players=_PLAYERS_GAINING, points=_POINTS_EACH,
           source=Key(Str(), "What takes them.", default="another effect"),
           law=Key(Str(), "The law that takes them, when it is one.")),
-    _step("discard_law", "A law is discarded from play: it has no more effect, and the points it "
+    step("discard_law", "A law is discarded from play: it has no more effect, and the points it "
           "gave are kept (7.5, 98.6).",
           law=Key(Str(), "The law.", required=True)),
-    _step("shard_of_the_throne", "A player gains the Shard of the Throne relic, and its point; "
+    step("shard_of_the_throne", "A player gains the Shard of the Throne relic, and its point; "
           "a player who held it loses the card and the point (73.3).",
           player=_PLAYER_KEY),
-    _step("support_for_the_throne", "A player receives another player's Support for the Throne, "
+    step("support_for_the_throne", "A player receives another player's Support for the Throne, "
           "plays it at once and gains 1 point (69.1, 69.note1b).",
           player=Key(PLAYER, "Who receives the card.", required=True),
           **{"from": Key(PLAYER, "Whose card it is: the player giving it.", required=True)}),
-    _step("return_support_for_the_throne", "A player returns another player's Support for the "
+    step("return_support_for_the_throne", "A player returns another player's Support for the "
           "Throne (having activated a system with that player's units) and loses its point "
           "(69.1).",
           player=Key(PLAYER, "Who held the card.", required=True),
           to=Key(PLAYER, "Whose card it is.", required=True)),
-    _step("seed_of_an_empire", "The agenda Seed of an Empire: the player with the most (For) or "
+    step("seed_of_an_empire", "The agenda Seed of an Empire: the player with the most (For) or "
           "fewest (Against) victory points gains 1; tied players all gain it (98.5).",
           outcome=Key(OUTCOME, "The outcome resolved.", required=True)),
-    _step("incentive_program", "The agenda Incentive Program: a stage I (For) or stage II "
+    step("incentive_program", "The agenda Incentive Program: a stage I (For) or stage II "
           "(Against) public objective is drawn from the deck and revealed (7.8).",
           outcome=Key(OUTCOME, "The outcome resolved.", required=True),
           objective=Key(PUBLIC, "The objective drawn.", required=True)),
-    _step("status_phase", "The action phase is over: the status phase begins (81)."),
-    _step("reveal_objective", "Status phase step 2: the speaker reveals a public objective (81.2).",
+    step("status_phase", "The action phase is over: the status phase begins (81)."),
+    step("reveal_objective", "Status phase step 2: the speaker reveals a public objective (81.2).",
           objective=Key(PUBLIC, "The card revealed; the next facedown card when not given.")),
-    _step("draw_action_cards", "Status phase step 3 (81.3)."),
-    _step("remove_command_tokens", "Status phase step 4 (81.4)."),
+    step("draw_action_cards", "Status phase step 3 (81.3)."),
+    step("remove_command_tokens", "Status phase step 4 (81.4)."),
     StepKind("redistribute_command_tokens",
-             MapOf(PLAYER, _record("pool", tactic=Key(TOKENS, "Tactic pool."),
+             MapOf(PLAYER, record("pool", tactic=Key(TOKENS, "Tactic pool."),
                                    fleet=Key(FLEET_TOKENS, "Fleet pool."),
                                    strategy=Key(TOKENS, "Strategy pool."))),
              "Status phase step 5: each player gains two tokens, then sets their pools; players "
              "not listed put the two in their tactic pool (81.5)."),
-    _step("ready_cards", "Status phase step 6 (81.6)."),
-    _step("repair_units", "Status phase step 7 (81.7)."),
-    _step("return_strategy_cards", "Status phase step 8; then the agenda phase or a new round "
+    step("ready_cards", "Status phase step 6 (81.6)."),
+    step("repair_units", "Status phase step 7 (81.7)."),
+    step("return_strategy_cards", "Status phase step 8; then the agenda phase or a new round "
           "(81.8)."),
 )}
-
-
-def _names(setup: Mapping[str, Any]) -> dict[str, Sequence[str]]:
-    players = setup.get("players", ())
-    return {"player": [p for p in players if isinstance(p, str)] if isinstance(players, list) else []}
-
-
-def _per_player(read: Any) -> Any:
-    return lambda view: {player: read(view.state, player) for player in view.state.players}
 
 
 def _tokens(state: State, player: str) -> dict[str, int]:
@@ -314,21 +302,16 @@ def _expect(name: str, spec: Any, doc: str, observe: Any, compare: str = "exact"
 EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
     _expect("points", MapOf(PLAYER, Int(minimum=0, maximum=POINTS_REACHED)),
             "Victory points of the players named.",
-            _per_player(State.points), "subset"),
+            per_player(State.points), "subset"),
     _expect("scored", MapOf(PLAYER, _objectives(OBJECTIVE, unique=False)),
-            "Objectives each named player has scored (in any order).", _per_player(State.scored), "subset"),
+            "Objectives each named player has scored (in any order).", per_player(State.scored), "subset"),
     _expect("revealed", _objectives(PUBLIC, unique=False),
             "Public objectives face up (in any order).",
             lambda v: v.state.revealed, "set"),
-    _expect("unrevealed", _record("count", stage_i=Key(_count_of(PUBLIC_I), "Facedown stage I."),
+    _expect("unrevealed", record("count", stage_i=Key(_count_of(PUBLIC_I), "Facedown stage I."),
                                   stage_ii=Key(_count_of(PUBLIC_II), "Facedown stage II.")),
             "How many public objectives are still facedown.", _unrevealed, "subset"),
-    _expect("phase", PHASE, "The phase of the game round.", lambda v: v.state.phase.value),
-    _expect("status_step", Int(minimum=0, maximum=len(STATUS_STEPS)),
-            "The last status phase step completed "
-            f"({', '.join(f'{i} {s}' for i, s in enumerate(STATUS_STEPS, 1))}).",
-            lambda v: v.state.status_done),
-    _expect("round", ROUND, "The game round.", lambda v: v.state.round),
+    *round_expectations(PHASE, STATUS_STEPS, ROUND),
     _expect("speaker", PLAYER, "Who holds the speaker token.", lambda v: v.state.speaker),
     _expect("initiative_order", PLAYERS_LISTED, "Players in initiative order (in this order).",
             lambda v: v.state.initiative_order()),
@@ -336,29 +319,29 @@ EXPECTATIONS: dict[str, Expectation] = {e.name: e for e in (
             lambda v: v.state.active),
     _expect("secret_objectives", MapOf(PLAYER, _count_of(SECRET)),
             "Unscored secret objectives in hand (public information, 61.note3).",
-            _per_player(lambda s, p: len(s.secrets[p])), "subset"),
+            per_player(lambda s, p: len(s.secrets[p])), "subset"),
     _expect("shown_secret_objectives", MapOf(PLAYER, _objectives(SECRET, unique=False)),
             "Unscored secret objectives a player has shown (61.note4).",
-            _per_player(lambda s, p: s.shown_secrets.get(p, ())), "subset"),
+            per_player(lambda s, p: s.shown_secrets.get(p, ())), "subset"),
     _expect("command_tokens", MapOf(PLAYER, _TOKENS), "Command tokens by pool (only the pools "
-            "named are compared).", _per_player(_tokens), "subset"),
+            "named are compared).", per_player(_tokens), "subset"),
     _expect("ships_removed", MapOf(PLAYER, Int(minimum=0, maximum=SHIPS)),
-            "Ships removed for exceeding the fleet pool (37.3, 81.5a).", _per_player(lambda s, p: s.ships_removed.get(p, 0)), "subset"),
+            "Ships removed for exceeding the fleet pool (37.3, 81.5a).", per_player(lambda s, p: s.ships_removed.get(p, 0)), "subset"),
     _expect("action_cards", MapOf(PLAYER, ACTION_CARD_COUNT), "Action cards in hand.",
-            _per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
+            per_player(lambda s, p: s.action_hands.get(p, 0)), "subset"),
     _expect("action_deck", ACTION_CARD_COUNT, "Cards left in the action card deck.",
             lambda v: v.state.action_deck),
     _expect("action_discard", ACTION_CARD_COUNT, "Cards in the action card discard pile.",
             lambda v: v.state.action_discard),
     _expect("exhausted", MapOf(PLAYER, NAMES), "Exhausted cards by player.",
-            _per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
+            per_player(lambda s, p: s.exhausted.get(p, ())), "subset"),
     _expect("damaged_units", MapOf(PLAYER, NAMES), "Damaged units by player.",
-            _per_player(lambda s, p: s.damaged.get(p, ())), "subset"),
+            per_player(lambda s, p: s.damaged.get(p, ())), "subset"),
     _expect("custodians_token", Choice(["on Mecatol Rex", "removed"], "custodians token place"),
             "Where the custodians token is.",
             lambda v: "removed" if v.state.custodians_removed else "on Mecatol Rex"),
     _expect("spendable", MapOf(PLAYER, _SPENDABLE), "What a player can still spend.",
-            _per_player(lambda s, p: dict(s.spendable.get(p, {}))), "subset"),
+            per_player(lambda s, p: dict(s.spendable.get(p, {}))), "subset"),
 )}
 
-VOCABULARY = Vocabulary(SETUP, STEPS, EXPECTATIONS, _names)
+VOCABULARY = Vocabulary(SETUP, STEPS, EXPECTATIONS, names)
