@@ -116,21 +116,30 @@ def walk(folder: str, onerror: OnError = _raise) -> Iterator[str]:
     Links to folders are not followed (no loops); an entry with a scenario suffix that is
     not a regular file (a FIFO, a device, a link that loops or leads nowhere) is yielded all
     the same, so that reading it says what it is; a folder that cannot be listed goes to
-    `onerror`."""
-    try:
-        with os.scandir(folder) as listing:
-            entries = sorted(listing, key=_NAME)
-    except OSError as exc:
-        onerror(folder, f"cannot list the folder: {exc.strerror or exc}")
-        return
-    for entry in entries:
-        if entry.is_dir(follow_symlinks=False):
-            yield from walk(entry.path, onerror)
+    `onerror`. Folders nested however deep are walked with a stack of their listings, not
+    by recursion."""
+    listings = [_listing(folder, onerror)]
+    while listings:
+        entry = next(listings[-1], None)
+        if entry is None:
+            listings.pop()
+        elif entry.is_dir(follow_symlinks=False):
+            listings.append(_listing(entry.path, onerror))
         # A name that ends with a suffix has it as its extension, unless it is only dots
         # before it (".yaml", as os.path.splitext tells): thousands of names, the test cheap.
         elif entry.name.endswith(_SUFFIXES) and (
                 entry.name[0] != "." or os.path.splitext(entry.name)[1] in _SUFFIXES):
             yield entry.path
+
+
+def _listing(folder: str, onerror: OnError) -> Iterator[os.DirEntry[str]]:
+    """A folder's entries by name; none, and `onerror` told, when it cannot be listed."""
+    try:
+        with os.scandir(folder) as listing:
+            return iter(sorted(listing, key=_NAME))
+    except OSError as exc:
+        onerror(folder, f"cannot list the folder: {exc.strerror or exc}")
+        return iter(())
 
 
 def texts_in_file(path: str, content: str) -> tuple[list[Text], list[Problem]]:

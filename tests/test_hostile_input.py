@@ -263,3 +263,22 @@ def test_a_page_that_writes_the_plugins_slot_comments_builds_as_written(tmp_path
     assert forged in page
     assert page.count(" data-walkthrough ") == 1 and 'class="rule-ref"' in page
     assert "wt-slot " not in page.replace(forged, "")
+
+
+def test_folders_nested_past_the_recursion_limit_are_walked(tmp_path: Path, minimal) -> None:
+    """About 1,000 nested folders stopped the walk with a RecursionError (exit 3, one
+    unlocated line) and the good file beside them was never checked."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "good.yaml").write_text(minimal, encoding="utf-8")
+    deep = folder
+    for _ in range(sys.getrecursionlimit() + 100):
+        deep = deep / "d"
+        deep.mkdir()
+    (deep / "bad.yaml").write_text("not: [valid\n", encoding="utf-8")
+    done = run("run", "scenarios", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    *problems, summary = done.stdout.splitlines()
+    assert summary == "1 passed, 1 failed"
+    assert problems == [(f"scenarios/{'d/' * (sys.getrecursionlimit() + 100)}bad.yaml:2:1: "
+                        "YAML: did not find expected ',' or ']'")]
