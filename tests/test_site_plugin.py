@@ -165,6 +165,21 @@ def test_broken_references_fail_the_build_each_at_its_line(tmp_path: Path) -> No
         assert line in result.stderr
 
 
+def test_a_malformed_reference_fails_the_build_at_its_place(tmp_path: Path) -> None:
+    """Each was shown as escaped text and the build passed."""
+    config = make_site(tmp_path, {"ti4/zz-bad.md": (
+        '# Bad\n\nSee [[ti4:61.6">a label]] and `[[shown as code]]`.\n\n'
+        "[[scenario:<img src=x>]]\n\n[[scenarios:]]\n\n[[coverage:]]\n")})
+    result = mkdocs(config)
+    assert result.returncode == 1
+    found = [line.split(": write ")[0].split("checker: ")[-1] for line in result.stderr.splitlines()
+             if "malformed reference" in line]
+    assert found == ["docs/ti4/zz-bad.md:3:5: malformed reference '[[ti4:61.6\">a label]]'",
+                     "docs/ti4/zz-bad.md:5:1: malformed reference '[[scenario:<img src=x>]]'",
+                     "docs/ti4/zz-bad.md:7:1: malformed reference '[[scenarios:]]'",
+                     "docs/ti4/zz-bad.md:9:1: malformed reference '[[coverage:]]'"]
+
+
 def test_a_rule_the_engine_cites_but_no_page_defines_fails_at_the_engines_line(
         tmp_path: Path) -> None:
     config = make_site(tmp_path, {})

@@ -29,7 +29,7 @@ from checker.site.gathered.slots import slot
 from checker.site.pages.glossary import Glossary, read_glossaries
 from checker.site.pages.rule_index import RuleIndex, index_rules
 from checker.site.pages.rulemap import RuleMap, build_map, escape, unresolved
-from checker.site.pages.syntax import PageScan, scan_page
+from checker.site.pages.syntax import PageScan, malformed_problem, scan_page
 from checker.site.walkthroughs.placing import (
     Links,
     failure_html,
@@ -278,6 +278,8 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     context.uses = rule_uses(context.own.values(), walkthrough_pages(context),
                              context.lists, context.index, context.standalone)
     context.problems += _unknown_embeds(scans, context.examples)
+    context.problems += [malformed_problem(reference) for scan in scans.values()
+                         for reference in scan.malformed]
     used = _used_games(configured, folders, scans, context)
     context.problems += undefined_citations({game: checks.games[game] for game in sorted(used)
                                              if game in checks.games}, context.rules, root,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from checker.location import Location
+from checker.location import Location, Problem
 from checker.rule_text import ITEM_START, RULE_MARK, RULE_REF, prose_numbers
 
 SCENARIO_EMBED = re.compile(r"^(?P<indent>[ \t]*)\[\[scenario:(?P<id>[a-z0-9][a-z0-9-]*)\]\][ \t]*$")
@@ -46,7 +46,7 @@ class Reference(NamedTuple):
 class PageScan:
     """What a page defines and points to, with the line of each."""
 
-    __slots__ = ("coverage", "embeds", "lists", "marks", "references")
+    __slots__ = ("coverage", "embeds", "lists", "malformed", "marks", "references")
 
     def __init__(self) -> None:
         self.marks: list[Mark] = []
@@ -54,6 +54,8 @@ class PageScan:
         self.embeds: list[Reference] = []
         self.lists: list[Reference] = []
         self.coverage: list[Reference] = []
+        self.malformed: list[Reference] = []
+        """Each `[[` outside code that starts none of the above, with what follows it."""
 
 
 def scan_page(path: str, content: str) -> PageScan:
@@ -89,9 +91,39 @@ def scan_page(path: str, content: str) -> PageScan:
                                                                      len(covered["indent"]) + 3)))
             continue
         prose = _CODE_SPAN.sub(_blank, line) if "`" in line else line
+        starts = set()
         for ref in RULE_REF.finditer(prose):
             scan.references.append(Reference(ref["id"], Location(path, number, ref.start() + 1)))
+            starts.add(ref.start())
+        scan.malformed += [Reference(_shown(prose, at), Location(path, number, at + 1))
+                           for at in _openings(prose) if at not in starts]
     return scan
+
+
+def malformed_problem(reference: Reference) -> Problem:
+    """What a `[[` that starts no reference says: the forms there are."""
+    return Problem(reference.location, f"malformed reference {reference.target}: write "
+                   "[[game:number]] or [[game:number|label]] (such as [[ti4:61.6]]); "
+                   "[[scenario:id]], [[scenarios:game]] and [[coverage:game]] go on a line of "
+                   "their own; in a code span `[[` is shown as it is")
+
+
+def _openings(prose: str) -> list[int]:
+    """Where each `[[` of a line starts (`[[[` counts once, at its last two brackets)."""
+    found, at = [], prose.find("[[")
+    while at >= 0:
+        while prose.startswith("[[[", at):
+            at += 1
+        found.append(at)
+        at = prose.find("[[", at + 2)
+    return found
+
+
+def _shown(prose: str, at: int) -> str:
+    """The malformed reference at `at`, to its `]]` or for at most 40 characters."""
+    end = prose.find("]]", at)
+    text = prose[at:end + 2] if 0 <= end < at + 40 else prose[at:at + 40] + "..."
+    return repr(text)
 
 
 def _blank(match: re.Match[str]) -> str:
