@@ -147,17 +147,21 @@ def _fingerprint(folders: SiteFolders) -> Fingerprint:
 
 
 def _files(folder: str) -> Iterator[tuple[str, int, int]]:
-    try:
-        with os.scandir(folder) as listing:
-            entries = list(listing)
-    except OSError:
-        return
-    for entry in entries:
+    """Every file under `folder`, with its modification time and size, however deep the
+    folders nest (a stack of folders, not recursion)."""
+    folders = [folder]
+    while folders:
         try:
-            if entry.is_dir(follow_symlinks=False):
-                yield from _files(entry.path)
-            else:
-                info = entry.stat()
-                yield entry.path, info.st_mtime_ns, info.st_size
+            with os.scandir(folders.pop()) as listing:
+                entries = list(listing)
         except OSError:
             continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                else:
+                    info = entry.stat()
+                    yield entry.path, info.st_mtime_ns, info.st_size
+            except OSError:
+                continue
