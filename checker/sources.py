@@ -79,6 +79,15 @@ def _too_large(size: int) -> str:
         f"{limits.FILE_BYTES:,}"
 
 
+def too_large(text: str) -> str | None:
+    """Why a page's text, as a site generator read it, is past the limit files have
+    (`read_text`); None when it is within it."""
+    if len(text) <= limits.FILE_BYTES // 4:  # four bytes a character at the most
+        return None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    return _too_large(size) if size > limits.FILE_BYTES else None
+
+
 def decode(data: bytes) -> str:
     """UTF-8 bytes as text with "\n" line endings; bytes that are not UTF-8 are a ReadError
     located at the first of them."""

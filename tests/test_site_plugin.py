@@ -14,6 +14,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
 from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
+from checker import limits
 from checker.citations import engine_citations
 from checker.registry import installed
 from checker.site.examples import verify
@@ -178,6 +179,23 @@ def test_a_malformed_reference_fails_the_build_at_its_place(tmp_path: Path) -> N
                      "docs/ti4/zz-bad.md:5:1: malformed reference '[[scenario:<img src=x>]]'",
                      "docs/ti4/zz-bad.md:7:1: malformed reference '[[scenarios:]]'",
                      "docs/ti4/zz-bad.md:9:1: malformed reference '[[coverage:]]'"]
+
+
+def test_a_page_past_the_size_limit_is_refused_unread_under_the_plugin(tmp_path: Path) -> None:
+    """The plugin checked every fence of a page that `checker run` and Zensical refuse."""
+    fence = GOOD.replace("id: x", "id: x{n}")
+    filler = "Words of a long page. " * 800
+    body = "".join(fence.replace("{n}", str(n)) + "\n" + filler + "\n\n" for n in range(60))
+    assert len(body) > limits.FILE_BYTES
+    config = make_site(tmp_path, {"ti4/huge.md": "# Huge\n\n" + body})
+    result = mkdocs(config, "-q")
+    assert result.returncode == 1
+    assert (f"docs/ti4/huge.md:1:1: cannot read file: the file is {len(body) + 8:,} bytes; "
+            f"scenario files and pages may have at most {limits.FILE_BYTES:,}") in result.stderr
+    assert "x0" not in result.stderr and "Traceback" not in result.stderr
+    built(config, command="serve")  # serve goes on: the page says it was not read
+    page = html(tmp_path, "ti4/huge")
+    assert "cannot read file: the file is" in page and "data-walkthrough" not in page
 
 
 def test_a_rule_the_engine_cites_but_no_page_defines_fails_at_the_engines_line(

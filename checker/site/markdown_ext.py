@@ -23,6 +23,7 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from checker.location import Location, Problem
 from checker.project import configured_games
 from checker.registry import games
 from checker.rule_pages import game_of
@@ -38,7 +39,7 @@ from checker.site.render.previews import in_order, preview_html
 from checker.site.render.rule_entries import make_entries
 from checker.site.render.scenario_list import scenario_list
 from checker.site.walkthroughs.placing import Links, failure_html, one_byte
-from checker.sources import fence_spans
+from checker.sources import fence_spans, too_large
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _ITEMS = {"p", "li", *_HEADINGS}
@@ -75,6 +76,10 @@ class ExamplesPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         now = self.extension.start(self.md)
+        reason = too_large("\n".join(lines))
+        if reason is not None:  # refused unread, as `checker run` refuses it
+            problem = Problem(Location(now.page, 1, 1), f"cannot read file: {reason}")
+            return self._block("", failure_html([problem])) + lines
         out: list[str] = []
         done = 0
         for fence in fence_spans(now.page, lines):

@@ -34,6 +34,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
+from checker.location import Location, Problem
 from checker.project import configured_games
 from checker.registry import games, installed
 from checker.site.examples.store import ResultStore
@@ -50,6 +51,7 @@ from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
 from checker.site.render.scenario_list import list_page_source
+from checker.sources import too_large
 
 if TYPE_CHECKING:  # as in mkdocs.plugins: a build need not import the dev server
     from mkdocs.livereload import LiveReloadServer
@@ -118,9 +120,17 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.context is None or self.folders is None:
             return None
         root = self.folders.root
-        pages = [SourcePage(f.src_uri, display(f.abs_src_path or f.src_uri, root),
-                            f.content_string) for f in files.documentation_pages()]
+        pages, refused = [], []
+        for found in files.documentation_pages():
+            page = SourcePage(found.src_uri, display(found.abs_src_path or found.src_uri, root),
+                              found.content_string)
+            reason = too_large(page.content)  # as `checker run` and Zensical refuse it
+            if reason is None:
+                pages.append(page)
+            else:
+                refused.append(Problem(Location(page.path, 1, 1), f"cannot read file: {reason}"))
         context = gather(self.folders, self.checks, into=self.context, pages=pages, paging=True)
+        context.problems += refused
         context.deferred = {}
         # What the build keeps to the end (every result, page scan and rule): out of the
         # cyclic collector's way until then, which would walk it again at every collection.
