@@ -13,10 +13,8 @@ import pytest
 from repo_games import GAMES
 
 from checker.games.arcs import (
-    board,
     build,
     card_play,
-    cards,
     control,
     court_actions,
     declaring,
@@ -26,8 +24,9 @@ from checker.games.arcs import (
     player_board,
     tax,
 )
-from checker.games.arcs.board import SYSTEMS
-from checker.games.arcs.pieces import Fleet
+from checker.games.arcs.parts import board, cards
+from checker.games.arcs.parts.board import SYSTEMS
+from checker.games.arcs.parts.pieces import Fleet
 from checker.runner import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent

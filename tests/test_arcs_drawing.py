@@ -16,8 +16,6 @@ import pytest
 from repo_games import GAMES
 
 from checker.engine import Run, run
-from checker.games.arcs.battle_report import BattleReport, Hit, Roll
-from checker.games.arcs.board import SETUP_CARDS, setup_card_players
 from checker.games.arcs.drawing import (
     CROSS,
     DIE,
@@ -32,6 +30,8 @@ from checker.games.arcs.drawing import (
     symbol_path,
     trophies_taken,
 )
+from checker.games.arcs.parts.battle_report import BattleReport, Hit, Roll
+from checker.games.arcs.parts.board import SETUP_CARDS, setup_card_players
 from checker.games.arcs.ruleset import Arcs
 from checker.games.arcs.state import State
 from checker.runner import load_file

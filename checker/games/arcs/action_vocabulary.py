@@ -3,12 +3,12 @@ what they change (8). The player is always the one whose turn it is."""
 
 from __future__ import annotations
 
-from checker.games.arcs.board import SYSTEMS
-from checker.games.arcs.components import AMBITIONS
-from checker.games.arcs.court_cards import GUILD
-from checker.games.arcs.pieces import SHIPS
+from checker.games.arcs.parts.board import SYSTEMS
+from checker.games.arcs.parts.components import AMBITIONS
+from checker.games.arcs.parts.court_cards import GUILD
+from checker.games.arcs.parts.pieces import SHIPS
+from checker.games.arcs.parts.words import CLUSTER, COURT_CARD, PIECES, SYSTEM
 from checker.games.arcs.player_board import NAMES
-from checker.games.arcs.words import CLUSTER, COURT_CARD, PIECES, SYSTEM
 from checker.vocabulary import (
     Choice,
     Expectation,

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from checker.games.arcs.common import refuse
-from checker.games.arcs.rounds import Turn
+from checker.games.arcs.parts.rounds import Turn
 from checker.games.arcs.state import State
 
 NAMES = {"tax": "Tax", "build": "Build", "move": "Move", "repair": "Repair",

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
-from checker.games.arcs.board import SYSTEMS
-from checker.games.arcs.components import RESOURCES, TROPHY_KINDS
-from checker.games.arcs.court_cards import DECK, GUILD
 from checker.games.arcs.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAMES, SYMBOLS
 from checker.games.arcs.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
-from checker.games.arcs.pieces import AGENTS, CITIES, SHIPS, STARPORTS
+from checker.games.arcs.parts.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
+from checker.games.arcs.parts.board import SYSTEMS
+from checker.games.arcs.parts.components import RESOURCES, TROPHY_KINDS
+from checker.games.arcs.parts.court_cards import DECK, GUILD
+from checker.games.arcs.parts.pieces import AGENTS, CITIES, SHIPS, STARPORTS
+from checker.games.arcs.parts.words import COURT_CARD, SYSTEM
 from checker.games.arcs.player_board import RESOURCE_SLOTS
 from checker.games.arcs.supply import placeholders
-from checker.games.arcs.words import COURT_CARD, SYSTEM
 from checker.vocabulary import (
     INVALID,
     Choice,

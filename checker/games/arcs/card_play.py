@@ -6,16 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from checker.games.arcs.cards import (
+from checker.games.arcs.common import Events, cite, listed, plural, refuse
+from checker.games.arcs.parts.cards import (
     FOUR_PLAYERS_ONLY,
     SUIT_ACTIONS,
     Card,
     actions_of,
     card,
 )
-from checker.games.arcs.common import Events, cite, listed, plural, refuse
+from checker.games.arcs.parts.rounds import COPY, LEAD, PIVOT, SURPASS, Round, Turn
 from checker.games.arcs.round_end import close_round, next_follower
-from checker.games.arcs.rounds import COPY, LEAD, PIVOT, SURPASS, Round, Turn
 from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen, updated
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from checker.games.arcs.cards import CARD_AMBITION
 from checker.games.arcs.common import Events, cite, refuse
-from checker.games.arcs.components import MARKERS
-from checker.games.arcs.rounds import LEAD
+from checker.games.arcs.parts.cards import CARD_AMBITION
+from checker.games.arcs.parts.components import MARKERS
+from checker.games.arcs.parts.rounds import LEAD
 from checker.games.arcs.state import State
 from checker.games.immutable import frozen
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from checker.games.arcs.battle_report import BattleReport
 from checker.games.arcs.common import listed
 from checker.games.arcs.dice import face_text
+from checker.games.arcs.parts.battle_report import BattleReport
 from checker.games.arcs.player_board import NAMES
 from checker.games.arcs.state import State
 from checker.games.arcs.supply import placeholders

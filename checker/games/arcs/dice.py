@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from checker.games.arcs.battle_report import (
+from checker.games.arcs.common import refuse
+from checker.games.arcs.parts.battle_report import (
     ASSAULT,
     BUILDING_HIT,
     HIT,
@@ -17,7 +18,6 @@ from checker.games.arcs.battle_report import (
     SKIRMISH,
     Roll,
 )
-from checker.games.arcs.common import refuse
 from checker.games.arcs.state import State
 
 SYMBOLS = (HIT, SELF_HIT, INTERCEPT, BUILDING_HIT, KEY)

@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from checker.games.arcs.battle_report import (
+from checker.games.arcs.common import listed, plural
+from checker.games.arcs.describe_map import describe_court, describe_map
+from checker.games.arcs.dice import DIE_NAMES, face_text
+from checker.games.arcs.parts.battle_report import (
     BUILDING_HIT,
     HIT,
     INTERCEPT,
@@ -25,11 +28,15 @@ from checker.games.arcs.battle_report import (
     BattleReport,
     Hit,
 )
-from checker.games.arcs.board import CLUSTERS, CROSS_BORDERS, SYMBOLS, SYSTEMS, System, gate_ring
-from checker.games.arcs.common import listed, plural
-from checker.games.arcs.describe_map import describe_court, describe_map
-from checker.games.arcs.dice import DIE_NAMES, face_text
-from checker.games.arcs.pieces import CourtSpot, Fleet
+from checker.games.arcs.parts.board import (
+    CLUSTERS,
+    CROSS_BORDERS,
+    SYMBOLS,
+    SYSTEMS,
+    System,
+    gate_ring,
+)
+from checker.games.arcs.parts.pieces import CourtSpot, Fleet
 from checker.games.arcs.state import State
 from checker.svg import (
     Glyph,

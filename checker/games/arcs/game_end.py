@@ -7,7 +7,7 @@ from typing import Any
 
 from checker.engine import Outcome
 from checker.games.arcs.common import Events, cite, listed, refuse
-from checker.games.arcs.components import HAND, LAST_CHAPTER
+from checker.games.arcs.parts.components import HAND, LAST_CHAPTER
 from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen
 

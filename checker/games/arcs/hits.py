@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from checker.games.arcs.battle_report import Hit
 from checker.games.arcs.common import Events, cite, plural, refuse
-from checker.games.arcs.pieces import BUILDING_KINDS, Fleet
+from checker.games.arcs.parts.battle_report import Hit
+from checker.games.arcs.parts.pieces import BUILDING_KINDS, Fleet
 from checker.games.arcs.state import State
 from checker.games.immutable import frozen, updated
 

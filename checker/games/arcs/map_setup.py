@@ -7,18 +7,18 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from checker.games.arcs.board import (
+from checker.games.arcs.common import refuse
+from checker.games.arcs.parts.board import (
     OUT_OF_PLAY,
     SETUP_CARDS,
     SYSTEMS,
     setup_card_players,
 )
-from checker.games.arcs.cards import FOUR_PLAYERS_ONLY, card
-from checker.games.arcs.common import refuse
-from checker.games.arcs.court_cards import COURT_ROW
-from checker.games.arcs.pieces import Building, CourtSpot, Fleet
-from checker.games.arcs.rounds import Round
-from checker.games.arcs.words import parse_building
+from checker.games.arcs.parts.cards import FOUR_PLAYERS_ONLY, card
+from checker.games.arcs.parts.court_cards import COURT_ROW
+from checker.games.arcs.parts.pieces import Building, CourtSpot, Fleet
+from checker.games.arcs.parts.rounds import Round
+from checker.games.arcs.parts.words import parse_building
 from checker.games.immutable import frozen
 
 

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.board import OUT_OF_PLAY, SYSTEMS, neighbours
 from checker.games.arcs.control import controller
-from checker.games.arcs.court_cards import COURT_ROW, DECK
-from checker.games.arcs.pieces import AGENTS, CITIES, RESOURCE_TOKENS, SHIPS, STARPORTS
-from checker.games.arcs.player_board import RESOURCE_SLOTS, open_slots
-from checker.games.arcs.state import State
-from checker.games.arcs.supply import agents_in_supply, ships_in_supply, starports_in_supply
-from checker.games.arcs.words import (
+from checker.games.arcs.parts.board import OUT_OF_PLAY, SYSTEMS, neighbours
+from checker.games.arcs.parts.court_cards import COURT_ROW, DECK
+from checker.games.arcs.parts.pieces import AGENTS, CITIES, RESOURCE_TOKENS, SHIPS, STARPORTS
+from checker.games.arcs.parts.words import (
     BUILDING,
     CLUSTER,
     COURT_CARD,
@@ -20,6 +17,9 @@ from checker.games.arcs.words import (
     SYSTEM,
     building_text,
 )
+from checker.games.arcs.player_board import RESOURCE_SLOTS, open_slots
+from checker.games.arcs.state import State
+from checker.games.arcs.supply import agents_in_supply, ships_in_supply, starports_in_supply
 from checker.vocabulary import Expectation, Int, Key, ListOf, MapOf, Record, Ref
 
 PLAYER = Ref("player")

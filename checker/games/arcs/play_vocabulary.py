@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.cards import PIPS
-from checker.games.arcs.components import AMBITIONS
-from checker.games.arcs.words import ACTION_CARD
+from checker.games.arcs.parts.cards import PIPS
+from checker.games.arcs.parts.components import AMBITIONS
+from checker.games.arcs.parts.words import ACTION_CARD
 from checker.vocabulary import (
     Choice,
     Expectation,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from checker.games.arcs.common import Events, cite, refuse
-from checker.games.arcs.rounds import Round
+from checker.games.arcs.parts.rounds import Round
 from checker.games.arcs.state import State
 
 

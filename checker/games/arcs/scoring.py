@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.games.arcs.common import Events, cite, listed, refuse
-from checker.games.arcs.components import BOX_RESOURCES, COUNTED, NEUTRAL, face
+from checker.games.arcs.parts.components import BOX_RESOURCES, COUNTED, NEUTRAL, face
 from checker.games.arcs.state import Gain, Result, Stage, State
 from checker.games.immutable import frozen
 from checker.sentences import change

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.games.arcs.components import NEUTRAL
+from checker.games.arcs.parts.components import NEUTRAL
 from checker.sentences import Sentences, amounts, count, each, listed, naming, tally
 
 _RESOURCES = {"material": ("Material", "Material"), "fuel": ("Fuel", "Fuel"),

@@ -3,7 +3,7 @@ Court, nor held by a Rival, and the resource tokens nobody holds (6.9)."""
 
 from __future__ import annotations
 
-from checker.games.arcs.pieces import AGENTS, NO_SHIPS, RESOURCE_TOKENS, SHIPS, STARPORTS
+from checker.games.arcs.parts.pieces import AGENTS, NO_SHIPS, RESOURCE_TOKENS, SHIPS, STARPORTS
 from checker.games.arcs.state import State
 
 

@@ -11,7 +11,7 @@ from checker.games.arcs import (
     map_vocabulary,
     play_vocabulary,
 )
-from checker.games.arcs.components import (
+from checker.games.arcs.parts.components import (
     AMBITIONS,
     BOX_RESOURCE_TOTAL,
     CITIES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.games.arcs.cards import Card
+from checker.games.arcs.parts.cards import Card
 
 LEAD, SURPASS, COPY, PIVOT = "lead", "surpass", "copy", "pivot"
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.board import CLUSTERS, SETUP_CARDS, SYSTEM_NAMES
-from checker.games.arcs.cards import CARD_NAMES
-from checker.games.arcs.court_cards import COURT_CARDS
-from checker.games.arcs.pieces import BUILDING_KINDS, Building
+from checker.games.arcs.parts.board import CLUSTERS, SETUP_CARDS, SYSTEM_NAMES
+from checker.games.arcs.parts.cards import CARD_NAMES
+from checker.games.arcs.parts.court_cards import COURT_CARDS
+from checker.games.arcs.parts.pieces import BUILDING_KINDS, Building
 from checker.vocabulary import INVALID, Choice, Context, Ref, Spec, did_you_mean
 from checker.yamlsource import Pos
 
