@@ -8,7 +8,7 @@ from checker.games.arcs.parts.components import AMBITIONS
 from checker.games.arcs.parts.court_cards import GUILD
 from checker.games.arcs.parts.pieces import SHIPS
 from checker.games.arcs.parts.words import CLUSTER, COURT_CARD, PIECES, SYSTEM
-from checker.games.arcs.player_board import NAMES
+from checker.games.arcs.table.player_board import NAMES
 from checker.vocabulary import (
     Choice,
     Expectation,

@@ -14,8 +14,8 @@ from checker.games.arcs.parts.components import RESOURCES, TROPHY_KINDS
 from checker.games.arcs.parts.court_cards import DECK, GUILD
 from checker.games.arcs.parts.pieces import AGENTS, CITIES, SHIPS, STARPORTS
 from checker.games.arcs.parts.words import COURT_CARD, SYSTEM
-from checker.games.arcs.player_board import RESOURCE_SLOTS
-from checker.games.arcs.supply import placeholders
+from checker.games.arcs.table.player_board import RESOURCE_SLOTS
+from checker.games.arcs.table.supply import placeholders
 from checker.vocabulary import (
     INVALID,
     Choice,

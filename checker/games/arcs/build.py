@@ -7,13 +7,13 @@ from typing import Any
 
 from checker.games.arcs.actions import acting, spend_pip
 from checker.games.arcs.common import Events, cite, refuse
-from checker.games.arcs.control import control_text, controlled_by_other
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.pieces import Building
 from checker.games.arcs.parts.rounds import Turn
-from checker.games.arcs.player_board import OPEN_SLOTS
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import ships_in_supply, starports_in_supply
+from checker.games.arcs.table.control import control_text, controlled_by_other
+from checker.games.arcs.table.player_board import OPEN_SLOTS
+from checker.games.arcs.table.supply import ships_in_supply, starports_in_supply
 from checker.games.immutable import frozen, updated
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from checker.games.arcs.common import listed
 from checker.games.arcs.dice import face_text
 from checker.games.arcs.parts.battle_report import BattleReport
-from checker.games.arcs.player_board import NAMES
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import placeholders
+from checker.games.arcs.table.player_board import NAMES
+from checker.games.arcs.table.supply import placeholders
 
 
 def describe_battle(state: State) -> dict[str, str]:

@@ -5,11 +5,11 @@ are left out, so a chapter-end scenario without a map reads as before."""
 from __future__ import annotations
 
 from checker.games.arcs.common import plural
-from checker.games.arcs.control import controller
 from checker.games.arcs.parts.board import SYSTEMS
-from checker.games.arcs.player_board import resource_summary
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import agents_in_supply, ships_in_supply, starports_in_supply
+from checker.games.arcs.table.control import controller
+from checker.games.arcs.table.player_board import resource_summary
+from checker.games.arcs.table.supply import agents_in_supply, ships_in_supply, starports_in_supply
 
 
 def describe_map(state: State) -> dict[str, str]:

@@ -5,9 +5,9 @@ instead of the supply (9.10c)."""
 from __future__ import annotations
 
 from checker.games.arcs.common import Events, cite, refuse
-from checker.games.arcs.player_board import NAMES, open_slots
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import resources_in_supply
+from checker.games.arcs.table.player_board import NAMES, open_slots
+from checker.games.arcs.table.supply import resources_in_supply
 from checker.games.immutable import updated
 
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from checker.games.arcs.actions import acting, spend_pip
 from checker.games.arcs.common import Events, cite, plural, refuse
-from checker.games.arcs.control import control_text, controlled_by_other
 from checker.games.arcs.parts.board import SYSTEMS, adjacent
 from checker.games.arcs.parts.pieces import Fleet
 from checker.games.arcs.state import State
+from checker.games.arcs.table.control import control_text, controlled_by_other
 from checker.games.immutable import frozen, updated
 
 

@@ -7,9 +7,9 @@ from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.court_actions import give_up_guild, spot_of, take_card
 from checker.games.arcs.hits import take_trophy
 from checker.games.arcs.parts.court_cards import GUILD
-from checker.games.arcs.player_board import NAMES
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import agents_in_supply
+from checker.games.arcs.table.player_board import NAMES
+from checker.games.arcs.table.supply import agents_in_supply
 from checker.games.immutable import updated
 
 KEEP = ("Loyal Engineers", "Loyal Pilots", "Loyal Marines", "Loyal Empaths", "Loyal Keepers")

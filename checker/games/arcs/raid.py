@@ -9,8 +9,8 @@ from typing import Any
 from checker.games.arcs.common import Events, cite, plural, refuse
 from checker.games.arcs.court_actions import give_up_guild, take_guild
 from checker.games.arcs.gaining import receive, take_out
-from checker.games.arcs.player_board import NAMES, open_slots
 from checker.games.arcs.state import State
+from checker.games.arcs.table.player_board import NAMES, open_slots
 
 SLOT_RAID_COST = (3, 1, 1, 2, 1, 3)
 """The keys printed above the six resource slots, left to right."""

@@ -7,13 +7,13 @@ from typing import Any
 
 from checker.games.arcs.actions import acting, spend_pip
 from checker.games.arcs.common import Events, cite, refuse
-from checker.games.arcs.control import control_text, controller
 from checker.games.arcs.gaining import gain
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.rounds import Turn
-from checker.games.arcs.player_board import NAMES
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import agents_in_supply
+from checker.games.arcs.table.control import control_text, controller
+from checker.games.arcs.table.player_board import NAMES
+from checker.games.arcs.table.supply import agents_in_supply
 from checker.games.immutable import frozen, updated
 
 

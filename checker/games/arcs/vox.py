@@ -10,7 +10,7 @@ from checker.games.arcs.declaring import place_marker
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.court_cards import CALL_TO_ACTION, MASS_UPRISING, POPULIST_DEMANDS
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import ships_in_supply
+from checker.games.arcs.table.supply import ships_in_supply
 from checker.games.immutable import frozen, updated
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.control import controller
 from checker.games.arcs.parts.board import OUT_OF_PLAY, SYSTEMS, neighbours
 from checker.games.arcs.parts.court_cards import COURT_ROW, DECK
 from checker.games.arcs.parts.pieces import AGENTS, CITIES, RESOURCE_TOKENS, SHIPS, STARPORTS
@@ -17,9 +16,10 @@ from checker.games.arcs.parts.words import (
     SYSTEM,
     building_text,
 )
-from checker.games.arcs.player_board import RESOURCE_SLOTS, open_slots
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import agents_in_supply, ships_in_supply, starports_in_supply
+from checker.games.arcs.table.control import controller
+from checker.games.arcs.table.player_board import RESOURCE_SLOTS, open_slots
+from checker.games.arcs.table.supply import agents_in_supply, ships_in_supply, starports_in_supply
 from checker.vocabulary import Expectation, Int, Key, ListOf, MapOf, Record, Ref
 
 PLAYER = Ref("player")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from checker.games.arcs.common import refuse
 from checker.games.arcs.parts.components import RESOURCES
 from checker.games.arcs.parts.pieces import AGENTS, CITIES, RESOURCE_TOKENS, SHIPS, STARPORTS
-from checker.games.arcs.player_board import NAMES, held, open_slots
 from checker.games.arcs.state import State
-from checker.games.arcs.supply import (
+from checker.games.arcs.table.player_board import NAMES, held, open_slots
+from checker.games.arcs.table.supply import (
     agents_in_supply,
     buildings_on_map,
     held_by_rivals,
