@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from checker.games.arcs.common import Events, Handler, cite, listed, refuse
-from checker.games.arcs.round_end import close_round
+from checker.games.arcs.play.round_end import close_round
 from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen
 

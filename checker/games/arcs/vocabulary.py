@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from checker.games.arcs import action_vocabulary, battle_vocabulary, play_vocabulary
+from checker.games.arcs import action_vocabulary, battle_vocabulary
 from checker.games.arcs.parts.components import (
     AMBITIONS,
     BOX_RESOURCE_TOTAL,
@@ -17,6 +17,7 @@ from checker.games.arcs.parts.components import (
     RESOURCES,
     TROPHY_KINDS,
 )
+from checker.games.arcs.play import play_vocabulary
 from checker.games.arcs.state import STAGE_NAMES, State
 from checker.games.arcs.table import map_vocabulary
 from checker.games.arcs.table.player_board import RESOURCE_SLOTS

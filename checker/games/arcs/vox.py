@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from checker.games.arcs.common import Events, cite, plural, refuse
-from checker.games.arcs.declaring import place_marker
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.court_cards import CALL_TO_ACTION, MASS_UPRISING, POPULIST_DEMANDS
+from checker.games.arcs.play.declaring import place_marker
 from checker.games.arcs.state import State
 from checker.games.arcs.table.supply import ships_in_supply
 from checker.games.immutable import frozen, updated

@@ -15,7 +15,7 @@ from checker.games.arcs.parts.cards import (
     card,
 )
 from checker.games.arcs.parts.rounds import COPY, LEAD, PIVOT, SURPASS, Round, Turn
-from checker.games.arcs.round_end import close_round, next_follower
+from checker.games.arcs.play.round_end import close_round, next_follower
 from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen, updated
 
