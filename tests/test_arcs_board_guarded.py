@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
-from checker.games.arcs import build, court_actions, gaining, move, tax
+from checker.games.arcs.actions import build, court_actions, gaining, move, tax
 from checker.games.arcs.parts import board, cards
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.pieces import Fleet

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from checker.games.arcs.actions import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, spend_pip
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.dice import DIE_NAMES, SYMBOLS, collect, count
 from checker.games.arcs.hits import Side, buildings_of, deal, ships_first, ships_of

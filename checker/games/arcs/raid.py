@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from checker.games.arcs.actions.court_actions import give_up_guild, take_guild
+from checker.games.arcs.actions.gaining import receive, take_out
 from checker.games.arcs.common import Events, cite, plural, refuse
-from checker.games.arcs.court_actions import give_up_guild, take_guild
-from checker.games.arcs.gaining import receive, take_out
 from checker.games.arcs.state import State
 from checker.games.arcs.table.player_board import NAMES, open_slots
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.actions import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.gaining import gain
 from checker.games.arcs.common import Events, cite, refuse
-from checker.games.arcs.gaining import gain
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.rounds import Turn
 from checker.games.arcs.state import State

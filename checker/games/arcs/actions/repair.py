@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from checker.games.arcs.actions import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, spend_pip
 from checker.games.arcs.common import Events, cite, refuse
 from checker.games.arcs.state import State
 from checker.games.immutable import frozen, updated

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.games.arcs.actions import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, spend_pip
 from checker.games.arcs.common import Events, cite, plural, refuse
 from checker.games.arcs.parts.board import SYSTEMS, adjacent
 from checker.games.arcs.parts.pieces import Fleet

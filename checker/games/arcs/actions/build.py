@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.actions import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, spend_pip
 from checker.games.arcs.common import Events, cite, refuse
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.pieces import Building

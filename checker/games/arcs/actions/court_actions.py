@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.actions import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.vox import resolve_vox
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.parts.court_cards import GUILD, VOX
 from checker.games.arcs.parts.pieces import CourtSpot
 from checker.games.arcs.state import State
 from checker.games.arcs.table.player_board import NAMES
 from checker.games.arcs.table.supply import agents_in_supply
-from checker.games.arcs.vox import resolve_vox
 from checker.games.immutable import frozen, updated
 
 
