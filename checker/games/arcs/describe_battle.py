@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from checker.games.arcs.battle.dice import face_text
 from checker.games.arcs.common import listed
-from checker.games.arcs.dice import face_text
 from checker.games.arcs.parts.battle_report import BattleReport
 from checker.games.arcs.state import State
 from checker.games.arcs.table.player_board import NAMES

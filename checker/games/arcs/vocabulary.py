@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from checker.games.arcs import battle_vocabulary
 from checker.games.arcs.actions import action_vocabulary
+from checker.games.arcs.battle import battle_vocabulary
 from checker.games.arcs.parts.components import (
     AMBITIONS,
     BOX_RESOURCE_TOTAL,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAMES, SYMBOLS
-from checker.games.arcs.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
+from checker.games.arcs.battle.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAMES, SYMBOLS
+from checker.games.arcs.battle.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
 from checker.games.arcs.parts.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.components import RESOURCES, TROPHY_KINDS

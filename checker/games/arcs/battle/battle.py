@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.battle.dice import DIE_NAMES, SYMBOLS, collect, count
+from checker.games.arcs.battle.hits import Side, buildings_of, deal, ships_first, ships_of
+from checker.games.arcs.battle.outrage import destroy_city
+from checker.games.arcs.battle.raid import raid
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
-from checker.games.arcs.dice import DIE_NAMES, SYMBOLS, collect, count
-from checker.games.arcs.hits import Side, buildings_of, deal, ships_first, ships_of
-from checker.games.arcs.outrage import destroy_city
 from checker.games.arcs.parts.battle_report import (
     BUILDING_HIT,
     HIT,
@@ -22,7 +23,6 @@ from checker.games.arcs.parts.battle_report import (
     Hit,
 )
 from checker.games.arcs.parts.board import SYSTEMS
-from checker.games.arcs.raid import raid
 from checker.games.arcs.state import State
 
 

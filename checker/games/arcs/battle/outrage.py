@@ -4,8 +4,8 @@ the planet's type and then Ransacks the Court (9.9)."""
 from __future__ import annotations
 
 from checker.games.arcs.actions.court_actions import give_up_guild, spot_of, take_card
+from checker.games.arcs.battle.hits import take_trophy
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
-from checker.games.arcs.hits import take_trophy
 from checker.games.arcs.parts.court_cards import GUILD
 from checker.games.arcs.state import State
 from checker.games.arcs.table.player_board import NAMES
