@@ -35,7 +35,7 @@ def test_scenarios_cover_every_rule_item() -> None:
 
 def test_every_rule_the_arcs_code_cites_or_refuses_with_is_in_the_rulebook() -> None:
     used = set()
-    for path in (ROOT / "checker" / "games" / "arcs").glob("*.py"):
+    for path in (ROOT / "checker" / "games" / "arcs").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("cite", "refuse") and node.args
