@@ -14,7 +14,8 @@ from repo_games import ARCS_TITLES as TITLES
 from repo_games import GAMES
 
 from checker.engine import run
-from checker.games.arcs import game_end, scoring, state
+from checker.games.arcs import state
+from checker.games.arcs.chapter_end import game_end, scoring
 from checker.runner import check_paths, read_file
 
 ROOT = Path(__file__).resolve().parent.parent

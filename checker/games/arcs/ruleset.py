@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.engine import Event, Outcome
-from checker.games.arcs import chapter, cleanup, game_end, scoring
 from checker.games.arcs.actions import build, court_actions, move, repair, tax
 from checker.games.arcs.battle import battle
+from checker.games.arcs.chapter_end import chapter, cleanup, game_end, scoring
 from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.arcs.common import Handler
 from checker.games.arcs.describe import describe

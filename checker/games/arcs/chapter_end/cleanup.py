@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from checker.games.arcs.chapter_end.scoring import score_remaining
 from checker.games.arcs.common import Events, cite, listed, plural
 from checker.games.arcs.parts.components import FLIP_ORDER, face
-from checker.games.arcs.scoring import score_remaining
 from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen
 
