@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from checker.games.arcs.battle.dice import DIE_NAMES, face_text
 from checker.games.arcs.common import listed, plural
-from checker.games.arcs.describe_map import describe_court, describe_map
+from checker.games.arcs.narration.describe_map import describe_court, describe_map
 from checker.games.arcs.parts.battle_report import (
     BUILDING_HIT,
     HIT,

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from checker.games.arcs.chapter_end.cleanup import PIECE
 from checker.games.arcs.chapter_end.scoring import counts
 from checker.games.arcs.common import listed, plural
-from checker.games.arcs.describe_battle import describe_battle
-from checker.games.arcs.describe_map import describe_court, describe_map
+from checker.games.arcs.narration.describe_battle import describe_battle
+from checker.games.arcs.narration.describe_map import describe_court, describe_map
 from checker.games.arcs.parts.components import AMBITIONS, BOX_RESOURCES, NEUTRAL
 from checker.games.arcs.state import Result, Stage, State
 
