@@ -16,7 +16,7 @@ import pytest
 from repo_games import GAMES
 
 from checker.engine import Run, run
-from checker.games.arcs.drawing import (
+from checker.games.arcs.drawing.map import (
     CROSS,
     DIE,
     GLYPHS,

@@ -12,7 +12,7 @@ from checker.games.arcs.battle import battle
 from checker.games.arcs.chapter_end import chapter, cleanup, game_end, scoring
 from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.arcs.common import Handler
-from checker.games.arcs.drawing import changed_court, changed_systems, draw_map
+from checker.games.arcs.drawing.map import changed_court, changed_systems, draw_map
 from checker.games.arcs.narration.describe import describe
 from checker.games.arcs.narration.sentences import SENTENCES
 from checker.games.arcs.play import card_play, declaring
