@@ -1,5 +1,3 @@
-"""The map of the Reach as a picture for walkthroughs: the map, the Court and who is who
-(`map`), and the battle panel under it.
-
-Shows a state, never decides one: may import every arcs subpackage but `chapter_end`, whose
-picture is its own; nothing in the rules imports it."""
+"""The map of the Reach as a picture for walkthroughs: the map, the Court, who is who and the
+key (`map`), the battle panel under it on the step of a battle (`battle_panel`), and the shapes
+both are drawn with (`shapes`)."""
