@@ -2,5 +2,5 @@
 Repair, gaining a resource (`gaining`), Influence and Secure (`court_actions`) with the Vox
 cards' effects (`vox`), and the vocabulary of the actions (`action_vocabulary`).
 
-May import `parts`, `table` and `play`, and `state` and `common` above them; never `battle`,
-`chapter_end`, `narration` or `drawing`, which build on it."""
+May import `parts`, `table` and `play` (a Vox card may declare an ambition), and the top-level
+`state` and `common`; no other arcs subpackage."""

@@ -3,5 +3,5 @@
 action cards, the Court cards, where a round of card play stands (`rounds`), what a battle did
 (`battle_report`), and the words a scenario names them by (`words`).
 
-Imports no other arcs module or subpackage: `state` is built on it, and everything else on
-`state`."""
+Imports no other arcs module: the top-level `state` is built on it, and every other
+subpackage on `state`."""

@@ -3,4 +3,4 @@ player boards (`player_board`), what is left in each supply (`supply`), the piec
 (`piece_limits`), the map's setup (`map_setup`) and the vocabulary of the map and the pieces
 (`map_vocabulary`).
 
-May import `parts`, and `state` and `common` above it; no other arcs subpackage."""
+May import `parts` and the top-level `state` and `common`; no other arcs subpackage."""
