@@ -75,8 +75,10 @@ NARRATION_FUNCTIONS = {"describe", "picture", "__repr__", "__str__"}
 """Functions that only say or show things to people: the state as walkthrough rows, the
 state as a picture, representations."""
 PICTURE_MODULES = {"drawing.py"}
-"""A game's pictures of the state (`picture`, drawn by drawing.py): they show a state, never
-decide one; golden files and tests/test_*_drawing.py check them."""
+"""A game's pictures of the state (`picture`, drawn by drawing.py or the modules of a drawing/
+package, `PICTURE_PACKAGES`): they show a state, never decide one; golden files and
+tests/test_*_drawing.py check them."""
+PICTURE_PACKAGES = {"drawing"}
 SENTENCE_MODULES = {"sentences.py"}
 """A game's steps and claims in words (checker.sentences): they say what a scenario says,
 never decide anything; tests/test_sentences.py checks them. A name they read is narration
@@ -671,8 +673,14 @@ class GameSource:
                  if module.rsplit("/", 1)[-1] not in SENTENCE_MODULES}
         skipped = skipped_names(trees)
         return [mutant for module, text in self.texts.items()
-                if module.rsplit("/", 1)[-1] not in PICTURE_MODULES | SENTENCE_MODULES
+                if not is_picture(module) and module.rsplit("/", 1)[-1] not in SENTENCE_MODULES
                 for mutant in module_mutants(module, text, skipped, stats)]
+
+
+def is_picture(module: str) -> bool:
+    """Whether a module (`arcs/drawing/map.py`) only draws the state (`PICTURE_MODULES`)."""
+    *folders, name = module.split("/")
+    return name in PICTURE_MODULES or any(folder in PICTURE_PACKAGES for folder in folders[1:])
 
 
 # --- Running the scenarios in a child -----------------------------------------------------

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
-from checker.games.arcs import battle, dice, hits, outrage, raid, supply
-from checker.games.arcs.battle_report import HIT
-from checker.games.arcs.dice import canonical
+from checker.games.arcs.battle import battle, dice, hits, outrage, raid
+from checker.games.arcs.battle.dice import canonical
+from checker.games.arcs.parts.battle_report import HIT
+from checker.games.arcs.table import supply
 from checker.runner import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent

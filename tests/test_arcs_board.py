@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from checker.games.arcs.board import (
+from checker.games.arcs.parts.board import (
     OUT_OF_PLAY,
     SETUP_CARDS,
     SYSTEMS,

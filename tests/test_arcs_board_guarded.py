@@ -12,22 +12,12 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
-from checker.games.arcs import (
-    board,
-    build,
-    card_play,
-    cards,
-    control,
-    court_actions,
-    declaring,
-    gaining,
-    map_vocabulary,
-    move,
-    player_board,
-    tax,
-)
-from checker.games.arcs.board import SYSTEMS
-from checker.games.arcs.pieces import Fleet
+from checker.games.arcs.actions import build, court_actions, gaining, move, tax
+from checker.games.arcs.parts import board, cards
+from checker.games.arcs.parts.board import SYSTEMS
+from checker.games.arcs.parts.pieces import Fleet
+from checker.games.arcs.play import card_play, declaring
+from checker.games.arcs.table import control, map_vocabulary, player_board
 from checker.runner import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,22 +16,11 @@ import pytest
 from repo_games import GAMES
 
 from checker.engine import Run, run
-from checker.games.arcs.battle_report import BattleReport, Hit, Roll
-from checker.games.arcs.board import SETUP_CARDS, setup_card_players
-from checker.games.arcs.drawing import (
-    CROSS,
-    DIE,
-    GLYPHS,
-    cell_path,
-    changed_systems,
-    cluster_path,
-    draw_map,
-    path_joins,
-    ship,
-    summary,
-    symbol_path,
-    trophies_taken,
-)
+from checker.games.arcs.drawing.battle_panel import CROSS, DIE, GLYPHS, symbol_path, trophies_taken
+from checker.games.arcs.drawing.map import changed_systems, draw_map, path_joins, summary
+from checker.games.arcs.drawing.shapes import cell_path, cluster_path, ship
+from checker.games.arcs.parts.battle_report import BattleReport, Hit, Roll
+from checker.games.arcs.parts.board import SETUP_CARDS, setup_card_players
 from checker.games.arcs.ruleset import Arcs
 from checker.games.arcs.state import State
 from checker.runner import load_file

@@ -14,7 +14,8 @@ from repo_games import ARCS_TITLES as TITLES
 from repo_games import GAMES
 
 from checker.engine import run
-from checker.games.arcs import game_end, scoring, state
+from checker.games.arcs import state
+from checker.games.arcs.chapter_end import game_end, scoring
 from checker.runner import check_paths, read_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ def test_scenarios_cover_every_rule_item() -> None:
 
 def test_every_rule_the_arcs_code_cites_or_refuses_with_is_in_the_rulebook() -> None:
     used = set()
-    for path in (ROOT / "checker" / "games" / "arcs").glob("*.py"):
+    for path in (ROOT / "checker" / "games" / "arcs").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("cite", "refuse") and node.args

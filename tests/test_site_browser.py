@@ -21,7 +21,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from repo_games import GAMES
 
 from checker.engine import Run
-from checker.games.arcs.drawing import DIE, SCALE, cell_path, changed_systems
+from checker.games.arcs.drawing.battle_panel import DIE, SCALE
+from checker.games.arcs.drawing.map import changed_systems
+from checker.games.arcs.drawing.shapes import cell_path
 from checker.runner import check_scenario, read_file
 from checker.sources import find_files
 

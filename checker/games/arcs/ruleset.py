@@ -7,25 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.engine import Event, Outcome
-from checker.games.arcs import (
-    battle,
-    build,
-    card_play,
-    chapter,
-    cleanup,
-    court_actions,
-    declaring,
-    game_end,
-    move,
-    repair,
-    scoring,
-    tax,
-)
+from checker.games.arcs.actions import build, court_actions, move, repair, tax
+from checker.games.arcs.battle import battle
+from checker.games.arcs.chapter_end import chapter, cleanup, game_end, scoring
 from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.arcs.common import Handler
-from checker.games.arcs.describe import describe
-from checker.games.arcs.drawing import changed_court, changed_systems, draw_map
-from checker.games.arcs.sentences import SENTENCES
+from checker.games.arcs.drawing.map import changed_court, changed_systems, draw_map
+from checker.games.arcs.narration.describe import describe
+from checker.games.arcs.narration.sentences import SENTENCES
+from checker.games.arcs.play import card_play, declaring
 from checker.games.arcs.setup import initial_state
 from checker.games.arcs.state import Stage, State
 from checker.games.arcs.vocabulary import VOCABULARY

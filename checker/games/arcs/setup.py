@@ -7,10 +7,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from checker.games.arcs import map_setup
-from checker.games.arcs.board import SYSTEMS
 from checker.games.arcs.common import refuse
-from checker.games.arcs.components import (
+from checker.games.arcs.parts.board import SYSTEMS
+from checker.games.arcs.parts.components import (
     BOX_RESOURCE_TOTAL,
     BY_FACE,
     CITIES_AT_START,
@@ -18,10 +17,11 @@ from checker.games.arcs.components import (
     face,
     flipped_in_chapter,
 )
-from checker.games.arcs.court_cards import GUILD
-from checker.games.arcs.piece_limits import check_limits
-from checker.games.arcs.player_board import RESOURCE_SLOTS
+from checker.games.arcs.parts.court_cards import GUILD
 from checker.games.arcs.state import Gain, Stage, State
+from checker.games.arcs.table import map_setup
+from checker.games.arcs.table.piece_limits import check_limits
+from checker.games.arcs.table.player_board import RESOURCE_SLOTS
 from checker.games.immutable import frozen
 
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.engine import Outcome
-from checker.games.arcs.battle_report import BattleReport
-from checker.games.arcs.board import SYSTEMS
-from checker.games.arcs.components import BY_FACE, THRESHOLDS, Marker, face
-from checker.games.arcs.pieces import NO_SHIPS, Building, CourtSpot, Fleet
-from checker.games.arcs.rounds import Round
+from checker.games.arcs.parts.battle_report import BattleReport
+from checker.games.arcs.parts.board import SYSTEMS
+from checker.games.arcs.parts.components import BY_FACE, THRESHOLDS, Marker, face
+from checker.games.arcs.parts.pieces import NO_SHIPS, Building, CourtSpot, Fleet
+from checker.games.arcs.parts.rounds import Round
 
 
 class Stage(enum.IntEnum):

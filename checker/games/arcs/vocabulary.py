@@ -5,13 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from checker.games.arcs import (
-    action_vocabulary,
-    battle_vocabulary,
-    map_vocabulary,
-    play_vocabulary,
-)
-from checker.games.arcs.components import (
+from checker.games.arcs.actions import action_vocabulary
+from checker.games.arcs.battle import battle_vocabulary
+from checker.games.arcs.parts.components import (
     AMBITIONS,
     BOX_RESOURCE_TOTAL,
     CITIES,
@@ -22,8 +18,10 @@ from checker.games.arcs.components import (
     RESOURCES,
     TROPHY_KINDS,
 )
-from checker.games.arcs.player_board import RESOURCE_SLOTS
+from checker.games.arcs.play import play_vocabulary
 from checker.games.arcs.state import STAGE_NAMES, State
+from checker.games.arcs.table import map_vocabulary
+from checker.games.arcs.table.player_board import RESOURCE_SLOTS
 from checker.vocabulary import (
     Choice,
     Expectation,

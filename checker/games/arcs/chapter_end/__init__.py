@@ -1,2 +1,6 @@
-"""The end of a chapter as a picture (`drawing`); the rules of it are in the modules beside
-this package (chapter, scoring, cleanup, game_end)."""
+"""The end of a chapter: when a chapter ends and the order of its four steps (`chapter`),
+scoring the ambitions (`scoring`), clean-up (`cleanup`), the end of the game or the next
+chapter and drawing new hands (`game_end`), and the end as a picture (`drawing`).
+
+May import `parts` and `play` (a finished round is closed first), and the top-level `state`
+and `common`; no other arcs subpackage."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from checker.games.arcs.components import AMBITIONS, FLIP_ORDER, LAST_CHAPTER, NEUTRAL
-from checker.games.arcs.scoring import counts
+from checker.games.arcs.chapter_end.scoring import counts
+from checker.games.arcs.parts.components import AMBITIONS, FLIP_ORDER, LAST_CHAPTER, NEUTRAL
 from checker.games.arcs.state import Stage, State
 from checker.rulebook import RuleBook
 from checker.svg import (

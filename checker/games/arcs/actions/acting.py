@@ -1,0 +1,39 @@
+"""Taking an action on a turn: it must be one the played card's suit allows, and it spends one
+action pip (7.4, 7.9)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from checker.games.arcs.common import refuse
+from checker.games.arcs.parts.rounds import Turn
+from checker.games.arcs.state import State
+
+NAMES = {"tax": "Tax", "build": "Build", "move": "Move", "repair": "Repair",
+         "influence": "Influence", "secure": "Secure", "battle": "Battle"}
+
+
+def acting(state: State, action: str) -> Turn:
+    """The turn under way, if it may take this action now."""
+    current = state.round
+    turn = current.turn if current else None
+    if current is None or turn is None:
+        refuse("7.9", f"nobody is taking a turn: {NAMES[action]} is taken with the action pips "
+               "of a card just played")
+    if action not in turn.actions:
+        card = turn.card.name if turn.card else "the lead suit"
+        how = {"copy": f"a Copy gives an action of the lead suit ({current.lead.suit})",
+               "pivot": f"a Pivot gives an action of its own suit ({card})"}.get(
+            turn.play, f"{card} allows {', '.join(NAMES[a] for a in turn.actions)}")
+        refuse("7.4", f"{turn.player} cannot {NAMES[action]}: {how}")
+    if turn.left <= 0:
+        refuse("7.9", f"{turn.player} has no action pip left this turn")
+    return turn
+
+
+def spend_pip(state: State, turn: Turn, **changes: Any) -> State:
+    """The state with one pip of the turn spent (and any per-turn record updated)."""
+    assert state.round is not None
+    turn = replace(turn, left=turn.left - 1, acted=True, **changes)
+    return state.with_(round=replace(state.round, turn=turn))

@@ -1,0 +1,126 @@
+"""Influence and Secure: agents onto Court cards, and taking a card with more Loyal agents on
+it than each Rival, capturing the Rival agents and refilling its place (8.5, 8.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.vox import resolve_vox
+from checker.games.arcs.common import Events, cite, listed, plural, refuse
+from checker.games.arcs.parts.court_cards import GUILD, VOX
+from checker.games.arcs.parts.pieces import CourtSpot
+from checker.games.arcs.state import State
+from checker.games.arcs.table.player_board import NAMES
+from checker.games.arcs.table.supply import agents_in_supply
+from checker.games.immutable import frozen, updated
+
+
+def spot_of(state: State, card: str, rule: str) -> int:
+    index = next((i for i, spot in enumerate(state.court) if spot.card == card), None)
+    if index is None:
+        refuse(rule, f"{card} is not in the Court")
+    return index
+
+
+def influence(state: State, args: Any) -> tuple[State, Events]:
+    turn = acting(state, "influence")
+    player, card = turn.player, args["card"]
+    index = spot_of(state, card, "8.5")
+    if agents_in_supply(state, player) == 0:
+        return spend_pip(state, turn), [cite("6.9", f"{player} has no agent in supply: nothing "
+                                                    "is placed.")]
+    spot = state.court[index]
+    agents = dict(spot.agents)
+    agents[player] = agents.get(player, 0) + 1
+    state = _replace_spot(state, index, CourtSpot(card, tuple(agents.items())))
+    return spend_pip(state, turn), [cite("8.5", f"{player} places an agent on {card} "
+                                                f"({plural(agents[player], 'Loyal agent')} "
+                                                "there now).")]
+
+
+def secure(state: State, args: Any) -> tuple[State, Events]:
+    turn = acting(state, "secure")
+    player, card = turn.player, args["card"]
+    index = spot_of(state, card, "8.6")
+    spot = state.court[index]
+    mine = spot.agents_of(player)
+    rivals = {p: n for p, n in spot.agents if p != player}
+    best = max(rivals.values(), default=0)
+    if not outnumbers(mine, best):
+        tally = ", ".join(f"{p} {n}" for p, n in spot.agents) or "none"
+        refuse("8.6a", f"{player} needs more agents on {card} than each Rival (agents: {tally})")
+    if card not in VOX and (args.get("cluster") or args.get("ambition")):
+        refuse("8.6c", f"{card} is a Guild card: it has no When Secured choice to make")
+    events = [cite("8.6a", f"{player} has the most agents on {card} and secures it.")]
+    events.append(cite("8.6b", _returned(player, mine, rivals)))
+    held = dict(state.captives.get(player, {}))
+    for owner, number in rivals.items():
+        held[owner] = held.get(owner, 0) + number
+    state = state.with_(captives=updated(state.captives, player, frozen(held)))
+    state, more = take_card(state, player, index, args)
+    return spend_pip(state, turn), events + more
+
+
+def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, Events]:
+    """The card at `index` leaves the Court for `player`, its agents already dealt with: a
+    Guild card to their play area, a Vox card's When Secured at once; then the place is
+    refilled (8.6c, 8.6d)."""
+    card = state.court[index].card
+    assert card is not None
+    state = _replace_spot(state, index, CourtSpot(None))
+    if card in GUILD:
+        state = take_guild(state, player, card)
+        events = [cite("8.6c", f"{card} is a Guild card: it goes to {player}'s play area, "
+                               f"and its {NAMES[GUILD[card]]} icon counts for ambitions.")]
+    else:
+        state, events = resolve_vox(state, player, card, args)
+    state, more = _refill(state, index)
+    return state, events + more
+
+
+def outnumbers(mine: int, best_rival: int) -> bool:
+    """More Loyal agents than each Rival: a tie is not enough (8.6a)."""
+    return mine > best_rival
+
+
+def _returned(player: str, mine: int, rivals: dict[str, int]) -> str:
+    text = f"{plural(mine, 'Loyal agent')} {'goes' if mine == 1 else 'go'} back to {player}'s " \
+           "supply"
+    captured = [plural(n, f"{owner} agent") for owner, n in rivals.items() if n]
+    if captured:
+        text += f"; {listed(captured)} {'becomes' if sum(rivals.values()) == 1 else 'become'} " \
+                f"{player}'s Captives"
+    return text + "."
+
+
+def take_guild(state: State, player: str, card: str) -> State:
+    """A Guild card comes to `player`'s play area; its icon counts for ambitions."""
+    return _guild_icon(state, player, card, 1).with_(
+        guild_held=updated(state.guild_held, player, state.guild_held[player] + (card,)))
+
+
+def give_up_guild(state: State, player: str, card: str) -> State:
+    """A Guild card leaves `player`'s play area, and its icon with it."""
+    held = list(state.guild_held[player])
+    held.remove(card)
+    return _guild_icon(state, player, card, -1).with_(
+        guild_held=updated(state.guild_held, player, tuple(held)))
+
+
+def _guild_icon(state: State, player: str, card: str, number: int) -> State:
+    icons = dict(state.guild[player])
+    icons[GUILD[card]] = icons.get(GUILD[card], 0) + number
+    return state.with_(guild=updated(state.guild, player, frozen(icons)))
+
+
+def _refill(state: State, index: int) -> tuple[State, Events]:
+    if not state.court_deck:
+        return state, [cite("8.6d", "The Court deck is empty: the place stays empty.")]
+    drawn = state.court_deck[0]
+    state = _replace_spot(state, index, CourtSpot(drawn)).with_(court_deck=state.court_deck[1:])
+    return state, [cite("8.6d", f"{drawn} is drawn from the Court deck into the same place.")]
+
+
+def _replace_spot(state: State, index: int, spot: CourtSpot) -> State:
+    return state.with_(court=state.court[:index] + (spot,) + state.court[index + 1:])

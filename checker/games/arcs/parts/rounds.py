@@ -1,0 +1,49 @@
+"""Where a round of card play stands: the lead card, who has taken a turn, and the turn under
+way with its action pips and its per-turn limits (7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checker.games.arcs.parts.cards import Card
+
+LEAD, SURPASS, COPY, PIVOT = "lead", "surpass", "copy", "pivot"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One player's turn: the card play and the actions it gives."""
+
+    player: str
+    play: str
+    """How the card was played: lead, surpass, copy or pivot."""
+    card: Card | None
+    """The card played; None for a Copy, which is face down."""
+    actions: tuple[str, ...]
+    """The actions the pips may be spent on."""
+    left: int
+    """Action pips not spent yet."""
+    acted: bool = False
+    """An action has been taken, so it is too late to declare or seize."""
+    declared: bool = False
+    taxed: tuple[tuple[str, int], ...] = ()
+    """Cities taxed this turn, by system and building slot (8.1d)."""
+    ships_built: tuple[tuple[str, int], ...] = ()
+    """Starports that built a ship this turn, by system and building slot (8.2e)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """A round in progress: the holder led, the others follow in turn order."""
+
+    lead: Card
+    number: int
+    """The lead card's number now: 0 once an ambition was declared on it (zero marker)."""
+    done: tuple[str, ...]
+    """Players who have played a card this round, in order (the current one included)."""
+    turn: Turn | None
+    seized: str | None = None
+    surpassed: tuple[str, int] | None = None
+    """The highest Surpass so far: who, and the card number."""
+    on_table: tuple[Card, ...] = ()
+    """Cards played face up this round."""

@@ -1,0 +1,50 @@
+"""Whose turn comes next in a round, and the end of the round: who takes the initiative (7.5,
+7.8). The steps that begin a new round or end the chapter close a finished round first."""
+
+from __future__ import annotations
+
+from checker.games.arcs.common import Events, cite, refuse
+from checker.games.arcs.parts.rounds import Round
+from checker.games.arcs.state import State
+
+
+def round_order(state: State, current: Round) -> tuple[str, ...]:
+    """Turn order for the round: from the player who led, clockwise. Seizing the initiative
+    mid-round does not change it."""
+    start = state.players.index(current.done[0])
+    return state.players[start:] + state.players[:start]
+
+
+def next_follower(state: State) -> str | None:
+    """The next player to take a turn this round; None once everyone with cards has."""
+    current = state.round
+    if current is None:
+        return None
+    return next((p for p in round_order(state, current)[1:]
+                 if p not in current.done and state.hands[p]), None)
+
+
+def close_round(state: State) -> tuple[State, Events]:
+    """End the round under way, if any; refused while a player with cards has not played."""
+    current = state.round
+    if current is None:
+        return state, []
+    waiting = next_follower(state)
+    if waiting is not None:
+        refuse("7.5", f"{waiting} has not taken a turn this round yet: every player with cards "
+               "plays one, in turn order")
+    skipped = [p for p in round_order(state, current) if p not in current.done]
+    events: Events = []
+    if skipped:
+        events.append(cite("7.5", f"{', '.join(skipped)} had no action card and took no turn."))
+    holder = current.done[0]
+    if current.seized is not None:
+        taker, why = current.seized, f"{current.seized} seized the initiative and keeps it"
+    elif current.surpassed is not None:
+        taker = current.surpassed[0]
+        why = f"nobody seized the initiative; {taker} Surpassed with the highest number " \
+              f"({current.surpassed[1]}) and takes it"
+    else:
+        taker, why = holder, f"nobody seized the initiative or Surpassed; {holder} keeps it"
+    events.append(cite("7.8a", f"The round ends: {why}. The played cards are discarded."))
+    return state.with_(round=None, initiative=taker), events
