@@ -13,7 +13,7 @@ A game package provides:
   naming the rule that forbids the step), `outcome` (an `Outcome` once the game has ended)
   and `describe` (the state as labelled lines for people);
 - optionally `picture(state, previous, rulebook)`: an inline SVG of the table, drawn in the
-  walkthroughs (see `checker.svg` for the shared pieces).
+  walkthroughs (see `checker.svg` and `checker.score_pictures` for the shared pieces).
 
 Rule ids are `game:number` (`hearts:3.1`); a rule exists because a page in the game's folder
 defines it (`§3.1 ...`), and the engine's citations are checked against the pages.

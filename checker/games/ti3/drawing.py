@@ -19,7 +19,7 @@ from checker.games.ti3.state import IMPERIUM_REX, STRATEGY_CARDS, Kind, State
 from checker.games.twilight import drawing as layout
 from checker.games.twilight.drawing import game_over, public_cards
 from checker.rulebook import RuleBook
-from checker.svg import Card, Seat
+from checker.score_pictures import Card, Seat
 
 
 @dataclass(frozen=True, slots=True)

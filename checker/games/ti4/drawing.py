@@ -21,7 +21,7 @@ from checker.games.ti4.state import STRATEGY_CARDS, State
 from checker.games.twilight import drawing as layout
 from checker.games.twilight.drawing import game_over, public_cards
 from checker.rulebook import RuleBook
-from checker.svg import Card, Seat
+from checker.score_pictures import Card, Seat
 
 STAGES = {ObjectiveType.STAGE_I: "I", ObjectiveType.STAGE_II: "II"}
 

@@ -10,20 +10,20 @@ from typing import Generic, Protocol, TypeVar
 
 from checker.engine import Outcome
 from checker.rulebook import RuleBook
-from checker.svg import (
+from checker.score_pictures import (
     WIDTH,
     Card,
     Scale,
     Seat,
     banner,
     cards,
-    looks,
     marked,
     rule_line,
     scoring_picture,
     seats,
     track,
 )
+from checker.svg import looks
 
 Face = TypeVar("Face")
 """What a public objective's card shows besides its name: its worth (TI3), its stage (TI4)."""

@@ -12,21 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checker.api import RuleBook
-from checker.svg import (
+from checker.score_pictures import (
     SIZE,
     WIDTH,
     banner,
-    escape,
     heading,
-    looks,
     rule_line,
     scoring_picture,
-    shorten,
-    tag,
     token,
     washes,
     words,
 )
+from checker.svg import escape, looks, shorten, tag
 
 from hearts_rules.cards import HAND_SIZE, RANKS, SYMBOLS, suit
 from hearts_rules.state import GAME_END, State

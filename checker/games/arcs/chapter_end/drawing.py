@@ -19,18 +19,14 @@ from checker.games.arcs.chapter_end.scoring import counts
 from checker.games.arcs.parts.components import AMBITIONS, FLIP_ORDER, LAST_CHAPTER, NEUTRAL
 from checker.games.arcs.state import Stage, State
 from checker.rulebook import RuleBook
-from checker.svg import (
+from checker.score_pictures import (
     CARD_W,
     GAP,
     SIZE,
     WIDTH,
-    Look,
     Scale,
     banner,
     fits,
-    fixed,
-    looks,
-    num,
     rule_line,
     scoring_picture,
     token,
@@ -39,6 +35,7 @@ from checker.svg import (
     words,
     wrap,
 )
+from checker.svg import Look, fixed, looks, num
 
 NEUTRAL_LOOK = Look("N", "#9A9A9A", "#000")
 """The two-player neutral third player (2.11): grey, with an N."""
