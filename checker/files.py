@@ -3,8 +3,11 @@ alike: a reader never sees half a file, and a failed write leaves the old one as
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
+from typing import BinaryIO
 
 
 def replace_file(path: Path, content: bytes) -> None:
@@ -18,3 +21,25 @@ def replace_file(path: Path, content: bytes) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading when it is a regular file, else OSError: a FIFO is not waited
+    on and a device (or a link to one) is refused. What a cache keeps is read with it, so a
+    kept file swapped for /dev/zero or a FIFO is a damaged cache, made again, never a build
+    that hangs or fills the memory."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(handle, True)
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of `path`, a regular file (`open_regular`)."""
+    with open_regular(path) as kept:
+        return kept.read()

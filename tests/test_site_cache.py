@@ -354,3 +354,30 @@ def test_rules_json_is_kept_between_builds_and_changes_with_what_it_says(
         assert published.read_bytes() != before, name
         assert published.read_bytes() == rules_json(plugin_of(cfg).context), name
         assert len(list((tmp_path / STORE).parent.glob("rules-*.json"))) == 1
+
+
+@pytest.mark.parametrize("swap", ["device", "fifo"])
+def test_kept_files_swapped_for_a_device_or_a_fifo_are_made_again(tmp_path: Path,
+                                                                  swap: str) -> None:
+    """results.json as a link to /dev/zero was read without bound (a MemoryError traceback
+    after 5.7 GB); as a FIFO it kept the build waiting forever. Every file the cache keeps
+    is now read only when it is a regular file: anything else is a damaged cache."""
+    config = two_pages(tmp_path)
+    first = mkdocs(config)
+    assert first.returncode == 0, first.stderr
+    pages = {path: path.read_bytes() for path in (tmp_path / "site" / "ti4").rglob("*.html")}
+    kept = tmp_path / ".cache" / "plugin" / "checker"
+    swapped = sorted(path for path in kept.iterdir() if path.is_file())
+    assert "results.json" in {path.name for path in swapped}
+    for path in swapped:
+        path.unlink()
+        if swap == "device":
+            path.symlink_to("/dev/zero")
+        else:
+            os.mkfifo(path)
+    again = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(config)],
+                           capture_output=True, text=True, timeout=120, check=False,
+                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert again.returncode == 0, again.stderr
+    assert "Traceback" not in again.stderr
+    assert {path: path.read_bytes() for path in pages} == pages

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from checker.files import read_regular
 from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.site.examples.results import CheckedText, Example
@@ -269,7 +270,7 @@ def kept(folder: Path | None, key: str, files: list[FileEntry]) -> Standalone | 
     if folder is None:
         return None
     try:
-        data = (folder / f"{PREFIX}{key}.json").read_bytes()
+        data = read_regular(folder / f"{PREFIX}{key}.json")
         head, _, body = data.partition(b"\n")
         header = json.loads(head)
         if header != {"format": FORMAT, "key": key,

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from checker.files import open_regular, read_regular
 from checker.location import Location, Problem
 from checker.site.examples.results import CheckedText, Draft, Example, Result, SourceFile
 from checker.site.writing import replace_file
@@ -74,7 +75,7 @@ class ResultStore:
 
     def _load(self, engine: str) -> dict[str, KeptResult]:
         try:
-            with open(self.path, "rb") as kept:
+            with open_regular(self.path) as kept:
                 header = kept.readline()
                 data = json.loads(header)
                 if data.get("format") != FORMAT or data.get("engine") != engine:
@@ -99,7 +100,7 @@ class ResultStore:
     def load_files(self, engine: str) -> dict[str, FileRecord]:
         """The standalone files' states the last build of `engine` kept (`save_files`)."""
         try:
-            data = json.loads((self.folder / FILES).read_bytes())
+            data = json.loads(read_regular(self.folder / FILES))
             if data.get("format") != FILES_FORMAT or data.get("engine") != engine:
                 return {}
             files = data["files"]
@@ -277,7 +278,7 @@ def kept_file(folder: Path | None, name: str, make: Callable[[], bytes]) -> byte
         return make()
     path = folder / name
     try:
-        return path.read_bytes()
+        return read_regular(path)
     except OSError:
         pass
     data = make()

@@ -25,6 +25,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
+from checker.files import open_regular, read_regular
 from checker.site.gathered.context import SiteContext, rules_digest
 from checker.site.gathered.lists import list_pages
 from checker.site.gathered.slots import fill_slots
@@ -182,7 +183,7 @@ class _Kept:
         if self.folder is None:
             return {}
         try:
-            data = json.loads((self.folder / _INDEX).read_bytes())
+            data = json.loads(read_regular(self.folder / _INDEX))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict):
@@ -215,7 +216,7 @@ class _Kept:
         self.used[key] = [around, len(before), len(before) + length, found.st_size,
                           found.st_mtime_ns, [list(section) for section in said]]
         if not _link(kept, path):
-            replace_file(path, kept.read_bytes())
+            replace_file(path, read_regular(kept))
         return said
 
     def _valid(self, key: str, kept: Path) -> list[Any] | None:
@@ -266,7 +267,7 @@ def _link(kept: Path, path: Path) -> bool:
         try:
             os.link(kept, temporary)
         except OSError:  # another file system, or one without hard links
-            with open(kept, "rb") as source, open(temporary, "wb") as out:
+            with open_regular(kept) as source, open(temporary, "wb") as out:
                 _copy(source, out)
         os.replace(temporary, path)
         return True
@@ -286,7 +287,7 @@ def _rewrite(kept: Path, before: bytes, after: bytes, entry: list[Any] | None,
         length = -1
         if entry is not None:
             try:
-                with open(kept, "rb") as old:
+                with open_regular(kept) as old:
                     _copy(old, out, entry[1], entry[2] - entry[1])
                 length = entry[2] - entry[1]
             except OSError:
