@@ -26,15 +26,37 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   type="paths", default=["scenarios", "docs"])
 
 
+_UNCHECKED = pytest.StashKey[list[str]]()
+"""The files and folders under `checker_paths` that could not be checked, one line each."""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A folder under the `checker_paths` folders that cannot be listed is left to the
+    notices (`pytest_report_collectionfinish`) rather than stopping pytest's collection."""
+    roots = [Path(config.rootpath, p).resolve() for p in config.getini("checker_paths")]
+    if not any(collection_path.resolve().is_relative_to(root) for root in roots) or \
+            not collection_path.is_dir():
+        return None
+    try:
+        with os.scandir(collection_path):
+            return None
+    except OSError:
+        return True
+
+
 def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
     """A line for each file with a scenario suffix under the `checker_paths` folders that
     pytest's collection passes over without a word (a FIFO, a device, a link that loops or
-    leads nowhere), and for each folder there that cannot be listed."""
+    leads nowhere), and for each folder there that cannot be listed: the session fails for
+    them, as `checker run` does (`pytest_sessionfinish`)."""
     notices: list[str] = [f"checker: warning: {inert(line)}" for line in
                           [*installed().problems, *read_project(config.rootpath).problems]]
+    unchecked = config.stash.setdefault(_UNCHECKED, [])
 
     def unlisted(folder: str, reason: str) -> None:
-        notices.append(f"checker: not checked: {inert(os.path.relpath(folder, root))}: {reason}")
+        unchecked.append(f"checker: not checked: {inert(os.path.relpath(folder, root))}: "
+                         f"{reason}")
+        notices.append(unchecked[-1])
 
     root = config.rootpath
     for name in config.getini("checker_paths"):
@@ -48,6 +70,14 @@ def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
                 except ReadError as exc:
                     unlisted(path, exc.reason)
     return notices
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A file or folder the checker could not read fails the session, as it fails
+    `checker run`, even when every test that ran passed (or none ran)."""
+    if session.config.stash.get(_UNCHECKED, []) and exitstatus in (
+            pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.File | None:

@@ -179,3 +179,37 @@ def test_files_pytest_passes_over_get_a_notice_and_bad_files_hide_nothing(
         "checker: not checked: scenarios/loop.yaml: Too many levels of symbolic links",
         "checker: not checked: scenarios/pipe.yaml: not a regular file but a FIFO",
         "*scenarios/deep.yaml:1:35: nested more than 32 levels deep*"])
+
+
+def test_a_file_pytest_passes_over_fails_the_session_as_checker_run_fails(
+        pytester, minimal) -> None:
+    """A FIFO or a looping link among the scenarios was a header notice (exit 0) where
+    `checker run` fails (exit 1)."""
+    write(pytester.path, "scenarios/good.yaml", minimal)
+    os.mkfifo(pytester.path / "scenarios" / "pipe.yaml")
+    (pytester.path / "scenarios" / "loop.yaml").symlink_to("loop.yaml")
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["checker: not checked: scenarios/pipe.yaml: *FIFO"])
+
+
+def test_a_folder_that_cannot_be_listed_is_reported_and_the_rest_runs(
+        pytester, minimal, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As root (CI) no permission bit keeps a folder from being listed: listing fails here
+    for a folder named `locked`, in pytest's collection too (which stopped it, exit 2)."""
+    write(pytester.path, "scenarios/good.yaml", minimal)
+    write(pytester.path, "scenarios/locked/inside.yaml", minimal.replace("id: x", "id: y"))
+    scandir = os.scandir
+
+    def refusing(path: object = ".") -> object:
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied")
+        return scandir(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines([("checker: not checked: scenarios/locked: cannot list the "
+                                 "folder: Permission denied")])
