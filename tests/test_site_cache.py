@@ -19,9 +19,9 @@ from checker.location import Location, Problem
 from checker.site.examples import verify
 from checker.site.examples.results import Example, Result
 from checker.site.examples.store import ResultStore, decoded, encoded
-from checker.site.gathered.context import render
 from checker.site.pages.rulemap import RuleMap
 from checker.site.publish.rules_json import rules_json
+from checker.site.render.rendering import render
 from checker.site.walkthroughs.placing import Links
 from checker.yamlsource import Text
 

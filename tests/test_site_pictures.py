@@ -17,7 +17,7 @@ from checker.engine import Run
 from checker.games.ti4.ruleset import TI4
 from checker.runner import check_scenario, load_file
 from checker.site.examples.verify import ScenarioChecks
-from checker.site.gathered.context import render
+from checker.site.render.rendering import render
 from checker.site.walkthroughs.placing import Links, prefix
 from checker.site.walkthroughs.walkthrough import Pictures
 from checker.svg import fixed, num, picture, tag

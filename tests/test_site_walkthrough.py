@@ -10,8 +10,8 @@ from repo_games import GAMES
 
 from checker.location import Location
 from checker.site.examples.verify import ScenarioChecks
-from checker.site.gathered.context import render
 from checker.site.pages.rulemap import Anchor, RuleMap
+from checker.site.render.rendering import render
 from checker.site.walkthroughs.placing import Links
 from checker.site.walkthroughs.walkthrough import state_changes
 from checker.yamlsource import Text

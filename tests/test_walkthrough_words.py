@@ -12,9 +12,10 @@ import pytest
 from repo_games import GAMES
 
 from checker.site.examples.verify import ScenarioChecks
-from checker.site.gathered.context import render, walkthrough_pages
+from checker.site.gathered.context import walkthrough_pages
 from checker.site.hosting.gather import gather
 from checker.site.hosting.host import SiteFolders
+from checker.site.render.rendering import render
 from checker.site.walkthroughs.placing import Links
 
 ROOT = Path(__file__).resolve().parent.parent

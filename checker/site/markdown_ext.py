@@ -36,6 +36,7 @@ from checker.site.pages.rulemap import escape
 from checker.site.pages.syntax import COVERAGE, SCENARIO_EMBED, SCENARIO_LIST
 from checker.site.render.coverage import coverage_lines
 from checker.site.render.previews import in_order, preview_html
+from checker.site.render.rendering import Rendering
 from checker.site.render.rule_entries import make_entries
 from checker.site.render.scenario_list import scenario_list
 from checker.site.walkthroughs.placing import Links, failure_html, one_byte
@@ -55,10 +56,13 @@ _PAGE = "The page being converted, relative to docs_dir (ti4/rules.md), under pl
 class Converting:
     """The page being converted: its path in the docs folder, its game, its site."""
 
-    __slots__ = ("context", "game", "links", "page", "refs")
+    __slots__ = ("context", "game", "links", "page", "refs", "rendering")
 
-    def __init__(self, page: str, game: str, context: SiteContext, links: Links) -> None:
-        self.page, self.game, self.context = page, game, context
+    def __init__(self, page: str, game: str, rendering: Rendering, links: Links) -> None:
+        self.page, self.game = page, game
+        self.rendering = rendering
+        """What rendering the site's pages writes as it goes (slots, walkthroughs shown)."""
+        self.context: SiteContext = rendering.site
         self.links = links
         """Makes the page's rule links (and knows which rules it linked)."""
         self.refs: set[str] = set()
@@ -84,7 +88,7 @@ class ExamplesPreprocessor(Preprocessor):
         done = 0
         for fence in fence_spans(now.page, lines):
             out += self._directives(now, lines[done:fence.start])
-            html = now.context.fence_html(fence.text, now.links) if fence.closed else \
+            html = now.rendering.fence_html(fence.text, now.links) if fence.closed else \
                 failure_html([fence.unclosed()])
             out += self._block(fence.indent, html)
             done = fence.end
@@ -111,7 +115,7 @@ class ExamplesPreprocessor(Preprocessor):
             out += lines[done:index]
             done = index + 1
             if embed:
-                out += self._block(embed["indent"], now.context.embed_html(embed["id"], now.links))
+                out += self._block(embed["indent"], now.rendering.embed_html(embed["id"], now.links))
             elif listed:
                 out += self._list(now, listed["indent"], listed["game"])
             elif covered:
@@ -123,7 +127,7 @@ class ExamplesPreprocessor(Preprocessor):
         part = now.context.more.get(now.page)
         if home == now.page or part is not None and part.game == game:
             return [indent + line if line else line for line in
-                    scenario_list(now.context, game, now.links, self.md.htmlStash.store)]
+                    scenario_list(now.rendering, game, now.links, self.md.htmlStash.store)]
         if home is None:
             said = f"No game <code>{escape(game)}</code>."
         else:
@@ -137,7 +141,7 @@ class ExamplesPreprocessor(Preprocessor):
             return self._block(indent, f'<div class="wt wt--failed" role="alert"><p class='
                                        f'"wt-failure">No game <code>{escape(game)}</code>.</p></div>')
         return [indent + line if line else line for line in
-                coverage_lines(now.context, game, now.links, self.md.htmlStash.store)]
+                coverage_lines(now.rendering, game, now.links, self.md.htmlStash.store)]
 
     def _block(self, indent: str, html: str) -> list[str]:
         return ["", indent + self.md.htmlStash.store(html), ""]
@@ -154,7 +158,7 @@ class RuleMarkProcessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         now = self.extension.now
-        game, context, page = now.game, now.context, now.page
+        game, context, page, rendering = now.game, now.context, now.page, now.rendering
         if not game:
             return
         for element in root.iter():
@@ -176,14 +180,14 @@ class RuleMarkProcessor(Treeprocessor):
                 said = escape(label(ref))
                 link = "".join(["<a", *(f' {name}="{escape(value)}"'
                                        for name, value in attributes.items()), f">{said}</a>"])
-                element.text = self.md.htmlStash.store(context.defer(page, link, said)) + \
+                element.text = self.md.htmlStash.store(rendering.defer(page, link, said)) + \
                     text[mark.end():]
             element.set("id", ref)
             element.set("data-rule", f"{game}:{ref}")
             classes = f"rule rule--depth-{depth(ref)}"
             element.set("class", f"{element.get('class', '')} {classes}".strip())
         make_entries(root, page, context.rules, context.index, context.uses,
-                     self.md.htmlStash.store, lambda html: context.defer(page, html))
+                     self.md.htmlStash.store, lambda html: rendering.defer(page, html))
 
 
 class RuleRefProcessor(InlineProcessor):
@@ -200,7 +204,7 @@ class RuleRefProcessor(InlineProcessor):
         rules = now.context.rules
         html = rules.link(m["id"], now.page, m["label"])
         said = rules.link_text(m["id"], m["label"])
-        return self.md.htmlStash.store(now.context.defer(now.page, html, said)), \
+        return self.md.htmlStash.store(now.rendering.defer(now.page, html, said)), \
             m.start(0), m.end(0)
 
 
@@ -272,7 +276,7 @@ class _Marker:
             link = one_byte(f'<a class="term-ref" href="{escape(self.href)}#{term.slug}" '
                             f'data-term="{escape(key)}">{said}</a>')
             out += [text[done:found.start()], self.processor.md.htmlStash.store(
-                self.now.context.defer(self.now.page, link, one_byte(said)))]
+                self.now.rendering.defer(self.now.page, link, one_byte(said)))]
             done = found.end()
         return "".join(out) + text[done:] if out else text
 
@@ -306,13 +310,13 @@ class PreviewData(Treeprocessor):
         now = self.extension.now
         if now.page in now.context.more:
             return  # a page a list continues on holds its own (`scenario_list.part_html`)
-        html = preview_html(now.context, now.page, cited(now), self.terms.used)
+        html = preview_html(now.rendering, now.page, cited(now), self.terms.used)
         if html:
             # A paragraph of its own: the raw HTML postprocessor puts the block in its place.
             # Deferred where walkthroughs are: search need not read it (a coverage page cites
             # every rule of its game).
             etree.SubElement(root, "p").text = self.md.htmlStash.store(
-                now.context.defer(now.page, html))
+                now.rendering.defer(now.page, html))
 
 
 def cited(now: Converting) -> list[str]:
@@ -347,8 +351,8 @@ class RulesExtension(Extension):
         """The page `md` converts, and its site's context."""
         host = host_of(md, self.getConfig("scenarios"), self.getConfig("docs_dir"),
                        self.getConfig("page"), configured_games(self.getConfigs()))
-        context = site_context(host.folders, games())
-        self._now = Converting(host.page, game_of(host.page, context.folders), context,
+        context, rendering = site_context(host.folders, games())
+        self._now = Converting(host.page, game_of(host.page, context.folders), rendering,
                                Links(context.rules, host.page))
         return self._now
 

@@ -50,6 +50,7 @@ from checker.site.publish.browser_bundle import write_bundle
 from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
+from checker.site.render.rendering import Rendering
 from checker.site.render.scenario_list import list_page_source
 from checker.sources import too_large
 
@@ -79,6 +80,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.serving = False
         self.checks = ScenarioChecks(games())
         self.context: SiteContext | None = None
+        self.rendering: Rendering | None = None
+        """What rendering this build's pages writes as it goes (`render.rendering`)."""
         self.folders: SiteFolders | None = None
         self.frames: dict[str, Frame] = {}
         """By game: the frame its list's pages are written from (`list_pages`)."""
@@ -131,11 +134,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 refused.append(Problem(Location(page.path, 1, 1), f"cannot read file: {reason}"))
         context = gather(self.folders, self.checks, into=self.context, pages=pages, paging=True)
         context.problems += refused
-        context.deferred = {}
+        self.rendering = Rendering(context, deferring=True)
         # What the build keeps to the end (every result, page scan and rule): out of the
         # cyclic collector's way until then, which would walk it again at every collection.
         gc.freeze()
-        pin(self.folders, context)
+        pin(self.folders, context, self.rendering)
         self._report(context)
         store = self.checks.store
         add_site_files(files, config, self.checks.games, store.folder if store else None)
@@ -171,28 +174,29 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                         files: Files) -> str | None:
         # Walkthroughs are stashed HTML, which MkDocs does not read for anchors: name their
         # ids, so links to a walkthrough or a step validate like any other.
-        if self.context is not None and page.present_anchor_ids is not None:
-            page.present_anchor_ids.update(self.context.shown.get(page.file.src_uri, ()))
+        if self.rendering is not None and page.present_anchor_ids is not None:
+            page.present_anchor_ids.update(self.rendering.shown.get(page.file.src_uri, ()))
         return None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         # The walkthroughs go in last, after search indexing and the theme (see
-        # SiteContext.deferred).
-        if self.context is None or self.context.deferred is None:
+        # Rendering.deferred).
+        rendering = self.rendering
+        if self.context is None or rendering is None or rendering.deferred is None:
             return None
         uri = page.file.src_uri
-        slots = self.context.deferred.pop(uri, None)
+        slots = rendering.deferred.pop(uri, None)
         listed = self.context.more.get(uri)
-        if listed is not None and slots and uri in self.context.list_slots:
+        if listed is not None and slots and uri in rendering.list_slots:
             # The frame the list's other pages are written from.
             self.frames[listed.game] = Frame(output, page.title or "", page.url, slots,
-                                             self.context.list_slots[uri])
+                                             rendering.list_slots[uri])
         return fill_slots(output, slots) if slots else None
 
     # After the search plugin and the sitemap: the list's pages are added to both.
     @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.context is not None and self.folders is not None:
+        if self.context is not None and self.folders is not None and self.rendering is not None:
             site = Path(config.site_dir)
             store = self.checks.store
             cache = store.folder if store is not None else None
@@ -201,7 +205,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # What checks scenarios in the page: the runtime, the checker, the ask templates.
             write_bundle(site / BUNDLE, self.context.standalone, self.checks.games, cache=cache)
             # The pages a long list continues on, but the first: from its frame.
-            written = write_pages(self.context, self.frames, site, self.urls, cache=cache)
+            written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache)
             add_to_sitemap(site, written)
             add_to_search(site, written)
         self._unpin()

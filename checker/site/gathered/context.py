@@ -25,21 +25,11 @@ from checker.site.gathered.lists import (
     listed_on,
     unshown_problems,
 )
-from checker.site.gathered.slots import slot
 from checker.site.pages.glossary import Glossary, read_glossaries
 from checker.site.pages.rule_index import RuleIndex, index_rules
-from checker.site.pages.rulemap import RuleMap, build_map, escape, unresolved
+from checker.site.pages.rulemap import RuleMap, build_map, unresolved
 from checker.site.pages.syntax import PageScan, malformed_problem, scan_page
-from checker.site.walkthroughs.placing import (
-    Links,
-    failure_html,
-    place,
-    prefix,
-    renamed_pictures,
-    step_anchor,
-)
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
-from checker.yamlsource import Text
 
 
 class Page(NamedTuple):
@@ -51,8 +41,9 @@ class Page(NamedTuple):
 
 
 class SiteContext:
-    """What the pages of one build share (`collect` fills it): the checked scenarios, the
-    rules and what cites them, and where each walkthrough is shown."""
+    """What the pages of one build share (`collect` fills it, and nothing changes it after):
+    the checked scenarios, the rules and what cites them, and where each walkthrough is
+    shown. What rendering the pages writes as it goes is `render.rendering.Rendering`'s."""
 
     checks: ScenarioChecks
     rules: RuleMap
@@ -81,32 +72,17 @@ class SiteContext:
     """The pages a game's list continues on, by their path in the docs folder (pages no one
     wrote: the plugin adds them)."""
     problems: list[Problem]
-    shown: dict[str, set[str]]
-    """By page: the ids of the walkthroughs and steps rendered on it."""
     index: RuleIndex
     """What the pages say of each rule: its text, and the references to it."""
     uses: RuleUses
     """What cites each rule: examples and references."""
-    picture_ids: dict[str, dict[str, str]]
-    """By page: the prefix of each walkthrough's picture ids, and its scenario."""
     folders: dict[str, str]
     """Each game's folder inside the docs folder (`checker.rule_pages.game_folders`)."""
     glossaries: dict[str, Glossary]
     """Each game's glossary (`<game>/glossary.md`), by game."""
-    list_parts: dict[str, dict]
-    """By game: what each page of its list shows (`scenario_list`), worked out once."""
-    list_slots: dict[str, str]
-    """By page a list continues on: the slot its content is deferred in."""
     chunks: dict[str, dict[str, list[int]]]
     """By game, then page of its list: the standalone scenarios it shows (`listed`), by
     index in `standalone`, in the order it shows them."""
-    deferred: dict[str, dict[str, str]] | None
-    """When set (the MkDocs plugin sets it), a walkthrough, a list, a disclosure, the
-    previews or a link is left in the page's HTML as a slot holding only its searchable text
-    (`defer`), and kept here by page and slot until `fill_slots` puts it in the written page:
-    Markdown's postprocessors, the search indexer and the theme then never walk through the
-    state tables and sources of every walkthrough, nor parse the tags of every link."""
-
     def __init__(self, checks: ScenarioChecks, paging: bool = False) -> None:
         self.checks = checks
         self.rules = RuleMap()
@@ -120,16 +96,11 @@ class SiteContext:
         self.listed = {}
         self.more = {}
         self.problems = []
-        self.shown = {}
         self.index = RuleIndex()
         self.uses = RuleUses()
-        self.picture_ids = {}
         self.glossaries = {}
         self.folders = {}
-        self.list_parts = {}
-        self.list_slots = {}
         self.chunks = {}
-        self.deferred = None
         self.examples = Examples(self.own, self.standalone)
 
     def counts(self, game: str) -> tuple[int, int, int]:
@@ -139,77 +110,11 @@ class SiteContext:
         return (total + len(own), passed + sum(e.passed for e in own),
                 good + sum(map(verified, own)))
 
-    def fence_html(self, text: Text, links: Links) -> str:
-        """The walkthroughs of a page's ```scenario fence, on the page `links` is for."""
-        checked = self.fences.get(text.text) or self.checks.check(text)
-        for example in checked.examples:
-            self._show(links.page, example)
-        html = failure_html(checked.problems) if checked.problems else "\n".join(
-            self._render(example, links) for example in checked.examples)
-        return self._slot(links.page, html, checked.examples)
-
-    def embed_html(self, scenario_id: str, links: Links) -> str:
-        example = self.examples.get(scenario_id)
-        if example is None:
-            return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
-                    f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
-        self._show(links.page, example)
-        return self._slot(links.page, self._render(example, links), (example,))
-
-    def walkthroughs_html(self, examples: Iterable[Example], links: Links) -> str:
-        """Walkthroughs one after another (those a game's scenario list shows), in a slot."""
-        examples = list(examples)
-        return self._slot(links.page, self.walkthroughs(examples, links), examples)
-
-    def walkthroughs(self, examples: Iterable[Example], links: Links) -> str:
-        """Walkthroughs one after another, as HTML."""
-        html = []
-        for example in examples:
-            self._show(links.page, example)
-            html.append(self._render(example, links))
-        return "\n".join(html)
-
-    def _slot(self, page: str, html: str, examples: Iterable[Example]) -> str:
-        # One paragraph: search indexes the text, and parses every tag of a page one by one.
-        return self.defer(page, html, f"<p>{' '.join(e.said for e in examples)}</p>")
-
-    def defer(self, page: str, html: str, said: str = "") -> str:
-        """What goes in the page for `html`: when deferring, a slot holding only `said`, the
-        text search is to find there, between two comments (search reads the text without
-        parsing the tags and attributes it stands for); else the HTML itself."""
-        if self.deferred is None:
-            return html
-        key = self.next_slot(page)
-        self.deferred.setdefault(page, {})[key] = html
-        return slot(key, said)
-
-    def next_slot(self, page: str) -> str:
-        """The key of the next slot `defer` makes on `page`."""
-        return str(len((self.deferred or {}).get(page, {})))
-
     def game_title(self, game: str) -> str:
         """A game's name as its ruleset gives it (the id of a game the checker lacks)."""
         ruleset = self.checks.games.get(game)
         return ruleset.title if ruleset is not None else game
 
-    def _render(self, example: Example, links: Links) -> str:
-        """`render`, with picture ids no other walkthrough on the page has: the prefix taken
-        from a scenario's id is the same for two scenarios once in millions of pairs."""
-        html = render(example, links)
-        taken = self.picture_ids.setdefault(links.page, {})
-        mine = prefix(example.id)
-        if taken.setdefault(mine, example.id) == example.id:
-            return html
-        number = 1
-        while (other := prefix(f"{example.id}#{number}")) in taken:
-            number += 1
-        taken[other] = example.id
-        return renamed_pictures(html, mine, other)
-
-    def _show(self, page: str, example: Example) -> None:
-        shown = self.shown.setdefault(page, set())
-        shown.add(example.id)
-        shown.update(step_anchor(example.id, index) for index in range(1, example.steps + 1))
 
 
 def scenario_files(folder: Path | None, onerror: OnError) -> list[str]:
@@ -379,12 +284,6 @@ def walkthrough_pages(context: SiteContext) -> dict[str, str]:
     shown_on.update(context.homes)
     shown_on.update(context.embeds)
     return shown_on
-
-
-def render(example: Example, links: Links) -> str:
-    """The walkthrough of a checked scenario, as the page `links` is for shows it."""
-    return place(str(example.html), links, example.failures, str(example.source),
-                 example.location)
 
 
 def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:

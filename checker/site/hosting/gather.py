@@ -27,6 +27,7 @@ from checker.site.gathered.context import Page, SiteContext, collect, display
 from checker.site.hosting.host import SiteFolders
 from checker.site.publish.rules_json import stale_copy
 from checker.site.publish.site_files import stale_problems
+from checker.site.render.rendering import Rendering
 from checker.sources import MARKDOWN_SUFFIXES, ReadError, read_problem, read_text, walk
 
 Fingerprint = tuple[tuple[str, int, int], ...]
@@ -35,6 +36,8 @@ Fingerprint = tuple[tuple[str, int, int], ...]
 
 class _Gathered(NamedTuple):
     context: SiteContext
+    rendering: Rendering
+    """What rendering the pages of this context writes as it goes."""
     fingerprint: Fingerprint | None
     """None for a context the plugin pinned: used as it is until unpinned."""
 
@@ -44,16 +47,18 @@ _SITES: dict[SiteFolders, _Gathered] = {}
 _CHECKS: dict[SiteFolders, ScenarioChecks] = {}
 
 
-def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]) -> SiteContext:
-    """The context of the site in `folders`: the pinned one, the one gathered last while no
-    file changed since, or a new one (whose problems go to standard error)."""
+def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]
+                 ) -> tuple[SiteContext, Rendering]:
+    """The context of the site in `folders`, with what rendering its pages writes: the pinned
+    one, the one gathered last while no file changed since, or a new one (whose problems go
+    to standard error)."""
     with _LOCK:
         kept = _SITES.get(folders)
         if kept is not None and kept.fingerprint is None:
-            return kept.context
+            return kept.context, kept.rendering
         fingerprint = _fingerprint(folders)
         if kept is not None and kept.fingerprint == fingerprint:
-            return kept.context
+            return kept.context, kept.rendering
         checks = _CHECKS.setdefault(folders, ScenarioChecks(games))
         context = gather(folders, checks)
         # No plugin publishes rules.json and the checker's files here: the docs folder's
@@ -61,9 +66,10 @@ def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]) -> Si
         shown = display(folders.docs, folders.root)
         context.problems += stale_copy(folders.docs, shown, context)
         context.problems += stale_problems(folders.docs, shown, context.checks.games)
-        _SITES[folders] = _Gathered(context, fingerprint)
+        rendering = Rendering(context)
+        _SITES[folders] = _Gathered(context, rendering, fingerprint)
     print_problems(context, sys.stderr)
-    return context
+    return context, rendering
 
 
 def gather(folders: SiteFolders, checks: ScenarioChecks, into: SiteContext | None = None,
@@ -113,10 +119,10 @@ def docs_pages(docs: Path, root: Path | None) -> tuple[list[Page], list[Problem]
     return pages, problems
 
 
-def pin(folders: SiteFolders, context: SiteContext) -> None:
-    """Have the pages of `folders` use `context` until `unpin`."""
+def pin(folders: SiteFolders, context: SiteContext, rendering: Rendering) -> None:
+    """Have the pages of `folders` use `context` and `rendering` until `unpin`."""
     with _LOCK:
-        _SITES[folders] = _Gathered(context, None)
+        _SITES[folders] = _Gathered(context, rendering, None)
 
 
 def unpin(folders: SiteFolders) -> None:

@@ -49,12 +49,9 @@ class RuleIndex:
     """The references to each rule, by the full id referred to."""
     page_titles: dict[str, str]
     """Each page's first level-1 heading, without a rule number."""
-    previews: dict[str, str]
-    """What the preview of each rule shows, as the attributes `previews.preview_html` writes,
-    made once a build for all the pages that cite the rule."""
 
     def __init__(self) -> None:
-        self.items, self.mentions, self.page_titles, self.previews = {}, {}, {}, {}
+        self.items, self.mentions, self.page_titles = {}, {}, {}
 
 
 def index_rules(sources: Mapping[str, str], scans: Mapping[str, PageScan],

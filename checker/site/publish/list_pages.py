@@ -29,6 +29,7 @@ from checker.files import open_regular, read_regular
 from checker.site.gathered.context import SiteContext, rules_digest
 from checker.site.gathered.lists import list_pages
 from checker.site.gathered.slots import fill_slots
+from checker.site.render.rendering import Rendering
 from checker.site.render.scenario_list import PartPage, part_html, part_indexes, part_page
 from checker.site.walkthroughs.placing import Links
 from checker.site.writing import link_new, replace_file
@@ -85,7 +86,7 @@ class Frame:
         return before.encode("utf-8"), after.encode("utf-8")
 
 
-def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
+def write_pages(rendering: Rendering, frames: dict[str, Frame], site: Path,
                 urls: dict[str, tuple[str, str]], cache: Path | None = None) -> list[Written]:
     """Write every page a list continues on but the first of each game's (which the
     generator wrote), from its game's frame. `urls` holds each page's address and file in
@@ -93,6 +94,7 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
     first page) gets none: nothing half-made. With a `cache` folder, each page is kept there
     whole, under a digest of all its content is made from (`part_key`), and linked into the
     site from there while nothing it shows changed (`_Kept`)."""
+    context = rendering.site
     kept = _Kept(cache / FOLDER if cache is not None else None)
     shared = rules_digest(context) if kept.folder is not None else ""
     lists: dict[str, str] = {}  # by game: what all its pages' keys share
@@ -108,7 +110,7 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
         if path.parent not in folders:
             path.parent.mkdir(parents=True, exist_ok=True)
             folders.add(path.parent)
-        made = _Made(context, uri)
+        made = _Made(rendering, uri)
         if kept.folder is None:
             before, after = frame.around(title, url)
             replace_file(path, before + made.content() + after)
@@ -116,7 +118,7 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
         else:
             if listed.game not in lists:
                 lists[listed.game] = list_key(context, listed.game, shared)
-            said = kept.place(part_key(context, uri, lists[listed.game]), frame, title, url,
+            said = kept.place(part_key(rendering, uri, lists[listed.game]), frame, title, url,
                               path, made)
         written.append(Written(url, title, said, frame.url))
     kept.finish()
@@ -126,18 +128,18 @@ def write_pages(context: SiteContext, frames: dict[str, Frame], site: Path,
 class _Made:
     """A page a list continues on, its scenarios made only when its content is."""
 
-    def __init__(self, context: SiteContext, uri: str) -> None:
-        self.context, self.uri = context, uri
+    def __init__(self, rendering: Rendering, uri: str) -> None:
+        self.rendering, self.uri = rendering, uri
         self._part: PartPage | None = None
 
     def part(self) -> PartPage:
         if self._part is None:
-            self._part = part_page(self.context, self.uri)
+            self._part = part_page(self.rendering, self.uri)
         return self._part
 
     def content(self) -> bytes:
-        return part_html(self.context, self.part(), Links(self.context.rules, self.uri)
-                         ).encode("utf-8")
+        links = Links(self.rendering.site.rules, self.uri)
+        return part_html(self.rendering, self.part(), links).encode("utf-8")
 
     def said(self) -> list[tuple[str, str, str]]:
         return self.part().said()
@@ -153,11 +155,11 @@ def list_key(context: SiteContext, game: str, shared: str) -> str:
                           ).hexdigest()
 
 
-def part_key(context: SiteContext, uri: str, listed: str) -> str:
+def part_key(rendering: Rendering, uri: str, listed: str) -> str:
     """A digest of all a page's content is made from: what its list's pages share
     (`list_key`), the page, and which scenarios it shows."""
-    shown = ",".join(map(str, part_indexes(context, uri)))
-    return hashlib.sha256(f"{listed}\n{uri}\n{context.more[uri]}\n{shown}".encode(
+    shown = ",".join(map(str, part_indexes(rendering, uri)))
+    return hashlib.sha256(f"{listed}\n{uri}\n{rendering.site.more[uri]}\n{shown}".encode(
         "utf-8", "surrogatepass")).hexdigest()
 
 

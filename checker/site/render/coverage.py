@@ -19,6 +19,7 @@ from checker.site.walkthroughs.placing import Links, one_byte
 
 if TYPE_CHECKING:
     from checker.site.gathered.context import SiteContext
+    from checker.site.render.rendering import Rendering
 
 _PARTS = re.compile(r"(\d+)")
 
@@ -74,10 +75,11 @@ def rule_order(rule: str) -> tuple[tuple[int, int, str], ...]:
                  for part in ref.split(".") for piece in _PARTS.split(part) if piece)
 
 
-def coverage_lines(context: SiteContext, game: str, links: Links,
+def coverage_lines(rendering: Rendering, game: str, links: Links,
                    stash: Callable[[str], str]) -> list[str]:
     """The Markdown lines for `game`'s coverage on the page `links` is for; the HTML goes
     through `stash` (Markdown's own)."""
+    context = rendering.site
     rules = [rule for rule in context.index.items if rule.partition(":")[0] == game]
     counted = game_coverage(rules, context.uses)
     uncovered = [c for c in counted if not c.covered]
@@ -89,11 +91,11 @@ def coverage_lines(context: SiteContext, game: str, links: Links,
                f"rules</strong>, {len(covered)} of them covered by a verified example{share}, "
                f"{len(uncovered)} not covered yet. Worked examples: {examples}, "
                f"{good} of them verified.</p>")
-    lines = ["", stash(context.defer(links.page, summary)), ""]
+    lines = ["", stash(rendering.defer(links.page, summary)), ""]
     for heading, part in ((f"Rules no example covers ({len(uncovered)})", uncovered),
                           (f"Rules with examples ({len(covered)})", covered)):
         if part:
-            lines += [f"## {heading}", "", stash(context.defer(
+            lines += [f"## {heading}", "", stash(rendering.defer(
                 links.page, _table(context, part, links))), ""]
     return lines
 

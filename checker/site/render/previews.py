@@ -22,6 +22,7 @@ from checker.site.walkthroughs.placing import one_byte
 
 if TYPE_CHECKING:
     from checker.site.gathered.context import SiteContext
+    from checker.site.render.rendering import Rendering
 
 LONGEST = 600
 """Characters of a rule's text a preview shows; the rest is a click away."""
@@ -32,18 +33,18 @@ def in_order(context: SiteContext, rules: Iterable[str]) -> list[str]:
                   key=lambda rule: (anchors[rule].page, anchors[rule].location.line))
 
 
-def preview_html(context: SiteContext, page: str, rules: list[str],
+def preview_html(rendering: Rendering, page: str, rules: list[str],
                  terms: dict[str, Term]) -> str:
     """The hidden element holding the previews of `rules` and `terms`, on `page`."""
-    links, index = context.rules, context.index
+    links, index = rendering.site.rules, rendering.site.index
     items = []
     for rule in rules:
         item = index.items.get(rule)
         if item is None:
             continue
-        said = index.previews.get(rule)
+        said = rendering.previews.get(rule)
         if said is None:  # the same on every page that cites the rule
-            said = index.previews[rule] = (
+            said = rendering.previews[rule] = (
                 f'data-number="{escape(number(rule))}" '
                 f'data-title="{escape(links.titles.get(rule, ""))}" '
                 f'data-section="{escape(index.page_titles.get(item.page, ""))}" '

@@ -31,30 +31,31 @@ from checker.site.gathered.context import SiteContext
 from checker.site.gathered.lists import list_pages
 from checker.site.pages.rulemap import escape
 from checker.site.render.previews import in_order, preview_html
+from checker.site.render.rendering import Rendering
 from checker.site.walkthroughs.placing import Links
 
 
-def scenario_list(context: SiteContext, game: str, links: Links,
+def scenario_list(rendering: Rendering, game: str, links: Links,
                   stash: Callable[[str], str]) -> list[str]:
     """The Markdown lines for the part of `game`'s scenario list on the page `links` is for
     (its list page, or a page it continues on); the HTML goes through `stash` (Markdown's
     own), so Markdown never parses it."""
-    here = links.page
+    context, here = rendering.site, links.page
     if here in context.more:
         # All of it in one slot, as on the pages the plugin writes from this one's frame.
-        page = part_page(context, here)
-        context.list_slots[here] = context.next_slot(here)
-        html = part_html(context, page, links)
-        return ["", stash(context.defer(here, html, page.searchable())), ""]
+        page = part_page(rendering, here)
+        rendering.list_slots[here] = rendering.next_slot(here)
+        html = part_html(rendering, page, links)
+        return ["", stash(rendering.defer(here, html, page.searchable())), ""]
     pages = list_pages(context.lists, context.more, game)
-    part = _parts(context, game).get(here, _Part())
+    part = _parts(rendering, game).get(here, _Part())
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     table = _table(context, game, part.rows(context), shown_on, links)
     pager = _pager(context, pages, links) if len(pages) > 1 else ""
-    lines = ["", stash(context.defer(here, table + pager)), ""]
+    lines = ["", stash(rendering.defer(here, table + pager)), ""]
     sections = _sections(context, game, part)
     for _, heading, members in sections:  # `toc` gives the headings their anchors
-        lines += [f"## {heading}", "", stash(context.walkthroughs_html(members, links)), ""]
+        lines += [f"## {heading}", "", stash(rendering.walkthroughs_html(members, links)), ""]
     if pager and sections:
         lines += [stash(pager), ""]
     return lines
@@ -83,10 +84,11 @@ class PartPage(NamedTuple):
             for anchor, heading, said in self.said())
 
 
-def part_page(context: SiteContext, uri: str) -> PartPage:
+def part_page(rendering: Rendering, uri: str) -> PartPage:
     """The page `uri` a list continues on."""
+    context = rendering.site
     game = context.more[uri].game
-    part = _parts(context, game).get(uri, _Part())
+    part = _parts(rendering, game).get(uri, _Part())
     return PartPage(uri, context.more[uri].heading(context.game_title(game)),
                     tuple(part.rows(context)), _sections(context, game, part))
 
@@ -103,20 +105,21 @@ def _sections(context: SiteContext, game: str, part: _Part
     return tuple(sections)
 
 
-def part_html(context: SiteContext, part: PartPage, links: Links) -> str:
+def part_html(rendering: Rendering, part: PartPage, links: Links) -> str:
     """All a page a list continues on shows, as `links` (its own) links rules: its heading,
     its table, links to the list's other pages, its walkthroughs under a heading per section,
     and the previews of the rules it cites."""
+    context = rendering.site
     pager = _pager(context, list_pages(context.lists, context.more, context.more[part.uri].game), links)
     html = [f"<h1>{escape(part.title)}</h1>",
             _part_table(context, list(part.rows), context.uses.shown_on, links) + pager]
     for anchor, heading, members in part.sections:
         html.append(f'<h2 id="{anchor}">{heading}<a class="headerlink" href="#{anchor}" '
                     f'title="Permanent link">&para;</a></h2>')
-        html.append(context.walkthroughs(members, links))
+        html.append(rendering.walkthroughs(members, links))
     if part.sections:
         html.append(pager)
-    html.append(preview_html(context, part.uri, in_order(context, links.linked), {}))
+    html.append(preview_html(rendering, part.uri, in_order(context, links.linked), {}))
     return "\n".join(html)
 
 
@@ -136,14 +139,15 @@ class _Part:
                       key=lambda e: e.id)
 
 
-def _parts(context: SiteContext, game: str) -> dict[str, _Part]:
+def _parts(rendering: Rendering, game: str) -> dict[str, _Part]:
     """Each page of `game`'s list, by page: worked out once for the build, not once per page
     (a list of thousands goes on over a hundred pages). A page the list continues on has a
     row for each scenario it shows; the list page, for every other scenario of the game."""
-    parts = context.list_parts.get(game)
+    parts: dict[str, _Part] | None = rendering.list_parts.get(game)
     if parts is not None:
         return parts
-    parts = context.list_parts[game] = {}
+    context = rendering.site
+    parts = rendering.list_parts[game] = {}
     home = context.lists.get(game)
     if home is None:
         return parts
@@ -164,9 +168,9 @@ def _parts(context: SiteContext, game: str) -> dict[str, _Part]:
     return parts
 
 
-def part_indexes(context: SiteContext, uri: str) -> list[int]:
+def part_indexes(rendering: Rendering, uri: str) -> list[int]:
     """The standalone scenarios the page `uri` a list continues on shows, by index."""
-    return _parts(context, context.more[uri].game)[uri].indexes
+    return _parts(rendering, rendering.site.more[uri].game)[uri].indexes
 
 
 def list_page_source(context: SiteContext, uri: str) -> str:
