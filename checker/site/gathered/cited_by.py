@@ -106,9 +106,6 @@ class RuleUses:
         self.lists = {} if lists is None else lists
         self.index = RuleIndex() if index is None else index
         self.standalone = standalone
-        self.shown: dict[tuple[str, int, str], str] = {}
-        """An example's entry in the lists, by its id, step and the page listing it: the same
-        examples come first in the lists of many rules."""
 
     def citing(self, rule: str) -> int:
         """How many examples cite `rule` either way."""
@@ -159,8 +156,16 @@ def rule_uses(examples: Iterable[Example], shown_on: Mapping[str, str],
     return uses
 
 
-def cited_by_html(uses: RuleUses, rule: str, rules: RuleMap, page: str) -> str:
-    """The disclosure under a rule item on `page`: what cites the rule; "" when nothing does."""
+Made = dict[tuple[str, int, str], str]
+"""Each example's entry in the lists, by its id, step and page, made once a build (the same
+examples come first in the lists of many rules)."""
+
+
+def cited_by_html(uses: RuleUses, rule: str, rules: RuleMap, page: str,
+                  made: Made | None = None) -> str:
+    """The disclosure under a rule item on `page`: what cites the rule; "" when nothing does.
+    Its examples' entries are kept in `made` for the next disclosures."""
+    made = {} if made is None else made
     illustrated = uses.illustrated.get(rule, Cited())
     decided = uses.decided.get(rule, Cited())
     mentions = uses.mentions(rule)
@@ -178,11 +183,11 @@ def cited_by_html(uses: RuleUses, rule: str, rules: RuleMap, page: str) -> str:
     game = rule.partition(":")[0]
     if illustrated:
         parts.append(_list(f"Examples that illustrate {number}", [
-            _example(uses, c, rules, page) for c in illustrated.first(SHOWN)],
+            _example(uses, c, rules, page, made) for c in illustrated.first(SHOWN)],
             len(illustrated), uses, game, rules, page))
     if decided:
         parts.append(_list(f"Examples the engine decided by {number}", [
-            _example(uses, c, rules, page) for c in decided.first(SHOWN)],
+            _example(uses, c, rules, page, made) for c in decided.first(SHOWN)],
             len(decided), uses, game, rules, page))
     if mentions:
         parts.append(_list(f"Rules and pages that refer to {number}", [
@@ -210,12 +215,12 @@ def _list(heading: str, items: list[str], total: int, uses: RuleUses, game: str,
     return f'<p class="rule-uses-head">{escape(heading)}</p><ul>{shown}</ul>'
 
 
-def _example(uses: RuleUses, example: Citing, rules: RuleMap, page: str) -> str:
+def _example(uses: RuleUses, example: Citing, rules: RuleMap, page: str, made: Made) -> str:
     key = (example.id, example.step, page)
-    made = uses.shown.get(key)
-    if made is None:
-        made = uses.shown[key] = _entry(uses, example, rules, page)
-    return made
+    entry = made.get(key)
+    if entry is None:
+        entry = made[key] = _entry(uses, example, rules, page)
+    return entry
 
 
 def _entry(uses: RuleUses, example: Citing, rules: RuleMap, page: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from checker.site.examples.results import Example
+from checker.site.gathered.cited_by import Made
 from checker.site.gathered.context import SiteContext
 from checker.site.gathered.slots import slot
 from checker.site.pages.rulemap import escape
@@ -40,6 +41,8 @@ class Rendering:
     """By game: what each page of its list shows (`scenario_list`), worked out once."""
     list_slots: dict[str, str]
     """By page a list continues on: the slot its content is deferred in."""
+    cited: Made
+    """Each example's entry in the rules' "cited by" lists (`cited_by.cited_by_html`)."""
     previews: dict[str, str]
     """What the preview of each rule shows (`previews.preview_html`), made once a build for
     all the pages that cite the rule."""
@@ -48,7 +51,7 @@ class Rendering:
         self.site = site
         self.deferred = {} if deferring else None
         self.shown, self.picture_ids, self.list_parts, self.list_slots = {}, {}, {}, {}
-        self.previews = {}
+        self.cited, self.previews = {}, {}
 
     def fence_html(self, text: Text, links: Links) -> str:
         """The walkthroughs of a page's ```scenario fence, on the page `links` is for."""

@@ -31,7 +31,7 @@ import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator
 
 from checker.rule_text import label
-from checker.site.gathered.cited_by import RuleUses, cited_by_html
+from checker.site.gathered.cited_by import Made, RuleUses, cited_by_html
 from checker.site.pages.rule_index import RuleIndex
 from checker.site.pages.rulemap import RuleMap, escape
 from checker.site.walkthroughs.placing import one_byte
@@ -69,15 +69,15 @@ def search_heading(rule: str, title: str) -> str:
 
 def make_entries(root: etree.Element, page: str, rules: RuleMap, index: RuleIndex,
                  uses: RuleUses, stash: Callable[[str], str],
-                 defer: Callable[[str], str] = str) -> None:
+                 defer: Callable[[str], str] = str, made: Made | None = None) -> None:
     """Give each rule item of a rendered page (marked `data-rule`) its search heading and its
     disclosure; the HTML goes through `stash` (Markdown's own), which no later processor
     reads as Markdown or as headings, and a disclosure first through `defer`
-    (`SiteContext.defer`: under MkDocs it goes into the written page last, as walkthroughs
+    (`Rendering.defer`: under MkDocs it goes into the written page last, as walkthroughs
     do, so that search and the theme do not parse its links)."""
     for parent, position, item in list(_rule_items(root)):
         rule = item.get("data-rule", "")
-        cited = cited_by_html(uses, rule, rules, page)
+        cited = cited_by_html(uses, rule, rules, page, made)
         cited = defer(cited) if cited else cited
         if item.tag in _HEADINGS:
             if cited:
