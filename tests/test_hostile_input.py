@@ -276,9 +276,28 @@ def test_folders_nested_past_the_recursion_limit_are_walked(tmp_path: Path, mini
         deep = deep / "d"
         deep.mkdir()
     (deep / "bad.yaml").write_text("not: [valid\n", encoding="utf-8")
-    done = run("run", "scenarios", cwd=tmp_path)
+    try:
+        done = run("run", "scenarios", cwd=tmp_path)
+    finally:
+        _remove_nested(folder / "d")
     assert done.returncode == 1, done.stderr
     *problems, summary = done.stdout.splitlines()
     assert summary == "1 passed, 1 failed"
     assert problems == [(f"scenarios/{'d/' * (sys.getrecursionlimit() + 100)}bad.yaml:2:1: "
                         "YAML: did not find expected ',' or ']'")]
+
+
+def _remove_nested(top: Path) -> None:
+    """Remove folders nested too deep for shutil.rmtree (which recurses): pytest's own cleanup
+    of old temporary folders would fail on them, and end a later session with a warning."""
+    chain = [top]
+    while True:
+        inner = [entry for entry in chain[-1].iterdir() if entry.is_dir()]
+        if not inner:
+            break
+        chain.append(inner[0])
+    for folder in reversed(chain):
+        for entry in folder.iterdir():
+            entry.unlink()
+        folder.rmdir()
+
