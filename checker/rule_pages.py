@@ -46,11 +46,27 @@ def page_rules(path: str, content: str) -> list[PageRule]:
         title = mark["title"]
         if title is None:
             first, last = extent(lines, index + 1)
-            words = plain_text(" ".join(lines[first - 1:last]), mark["ref"]).split()
-            title = " ".join(words[:TITLE_WORDS])
+            title = derived_title(plain_text(" ".join(lines[first - 1:last]), mark["ref"]))
         found.append(PageRule(mark["ref"], title.strip(),
                               Location(path, index + 1, start.end() + 1)))
     return found
+
+
+def derived_title(text: str) -> str:
+    """The title of a rule whose marker gives none: the first words of its plain text."""
+    return " ".join(text.split()[:TITLE_WORDS])
+
+
+def pages_by_game(pages: Iterable[tuple[str, str, str]], folders: Mapping[str, str]
+                  ) -> dict[str, list[tuple[str, str]]]:
+    """Each game's pages of `pages` (each its path in the docs folder, its name in problems
+    and its text), as `rulebook` takes them."""
+    grouped: dict[str, list[tuple[str, str]]] = {game: [] for game in folders}
+    for uri, shown, content in pages:
+        game = game_of(uri, folders)
+        if game:
+            grouped[game].append((shown, content))
+    return grouped
 
 
 def game_of(page: str, folders: Mapping[str, str]) -> str:

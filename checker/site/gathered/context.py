@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from checker.ids import first_uses
 from checker.location import Location, Problem
-from checker.rule_pages import game_folders, game_of, rulebook
+from checker.rule_pages import game_folders, game_of, pages_by_game, rulebook
 from checker.site.examples.engine_rules import undefined_citations
 from checker.site.examples.results import CheckedText, Example
 from checker.site.examples.standalone import Examples, Standalone, empty, verified
@@ -83,6 +83,7 @@ class SiteContext:
     chunks: dict[str, dict[str, list[int]]]
     """By game, then page of its list: the standalone scenarios it shows (`listed`), by
     index in `standalone`, in the order it shows them."""
+
     def __init__(self, checks: ScenarioChecks, paging: bool = False) -> None:
         self.checks = checks
         self.rules = RuleMap()
@@ -116,7 +117,6 @@ class SiteContext:
         return ruleset.title if ruleset is not None else game
 
 
-
 def scenario_files(folder: Path | None, onerror: OnError) -> list[str]:
     if folder is None or not folder.is_dir():
         return []
@@ -145,9 +145,8 @@ def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioCheck
     when its configuration does (else every installed game, each in a folder of its name)."""
     pages = list(pages)
     folders = game_folders(checks.installed, configured)
-    checks.use_rules({game: rulebook(game, [(page.path, page.content) for page in pages
-                                           if game_of(page.uri, folders) == game])
-                      for game in folders})
+    grouped = pages_by_game(((page.uri, page.path, page.content) for page in pages), folders)
+    checks.use_rules({game: rulebook(game, grouped[game]) for game in folders})
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
     context = SiteContext(checks, paging=paging)

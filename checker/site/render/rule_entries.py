@@ -30,6 +30,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator
 
+from checker.rule_pages import derived_title
 from checker.rule_text import label
 from checker.site.gathered.cited_by import Made, RuleUses, cited_by_html
 from checker.site.pages.rule_index import RuleIndex
@@ -37,21 +38,17 @@ from checker.site.pages.rulemap import RuleMap, escape
 from checker.site.walkthroughs.placing import one_byte
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-_TITLE_WORDS = 10
-"""Words of its text that stand for the title of a rule the engine does not name."""
-
-
 def game_label(game: str) -> str:
     """A game's id as players write it: "TI4", "Arcs"."""
     return game.upper() if any(c.isdigit() for c in game) else game.capitalize()
 
 
 def rule_title(rule: str, rules: RuleMap, index: RuleIndex) -> str:
-    """A rule's short title: the engine's, else the first words of its text."""
+    """A rule's short title: its page's (`rule_pages`), else the first words of its text."""
     title = rules.titles.get(rule)
     if title is None:
         item = index.items.get(rule)
-        title = " ".join(item.text.split()[:_TITLE_WORDS]) if item is not None else ""
+        title = derived_title(item.text) if item is not None else ""
     return title
 
 
