@@ -251,7 +251,7 @@ def test_a_checker_bug_met_while_building_is_shown_in_place(tmp_path: Path,
 
 def test_a_page_that_writes_the_plugins_slot_comments_builds_as_written(tmp_path: Path) -> None:
     """The plugin leaves slots in the pages' HTML as comments and fills them last (see
-    `SiteContext.defer`); comments a page writes itself, even shaped like them, are text of the
+    `Rendering.defer`); comments a page writes itself, even shaped like them, are text of the
     page: kept as they are, never filled, never a crash."""
     from sites import GOOD, built, html, make_site
 

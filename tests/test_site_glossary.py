@@ -156,7 +156,7 @@ def converted(tmp_path: Path) -> str:
                                           encoding="utf-8")
     extension = RulesExtension(docs_dir=str(docs), scenarios="", page="ti4/terms.md")
     html = markdown.markdown(PAGE.replace("# §61 ", "# "), extensions=[extension])
-    assert extension.now.context.problems == []
+    assert extension.now.context.problems == ()
     return html
 
 
@@ -213,7 +213,7 @@ def test_the_glossary_page_gives_each_entry_its_anchor(tmp_path: Path) -> None:
 
 def test_under_the_plugin_term_and_rule_links_are_written_whole_and_searched_by_their_text(
         tmp_path: Path) -> None:
-    # The plugin leaves the links out of what search parses (SiteContext.defer) and puts
+    # The plugin leaves the links out of what search parses (Rendering.defer) and puts
     # them back in the written page: the page and its search entries are as without it.
     rules = PAGE + "\n" + "".join(f'§{ref}{{title="{title}"}} {title}.\n\n' for ref, title in TITLES.items()
                                   if ref not in ("61", "61.11", "61.14"))

@@ -56,7 +56,7 @@ def test_the_extension_runs_on_plain_python_markdown(
     extension = RulesExtension(docs_dir=str(docs), scenarios=str(tmp_path / "none"),
                                page="ti4/rules.md")
     html = markdown.markdown(PAGE, extensions=[extension, "fenced_code"])
-    assert extension.now.context.problems == []
+    assert extension.now.context.problems == ()
     assert capsys.readouterr().err == ""
     assert '<h1 class="rule rule--depth-0" data-rule="ti4:61" id="61">' in html
     assert 'id="61.6"' in html and 'class="rule rule--depth-2"' in html

@@ -32,7 +32,7 @@ def test_the_site_has_no_problem_and_defines_every_rule_of_the_engine() -> None:
 def test_the_ti4_pages_embed_at_least_15_examples_covering_every_note_of_61_and_81() -> None:
     context = collect(ti4_pages(), ROOT / "scenarios", ScenarioChecks(GAMES), ROOT)
     shown = [example for example in context.examples.values()
-             if example.id in context.homes]
+             if example.id in context.placement.homes]
     shown += [context.examples[embed.target] for page in ti4_pages()
               for embed in scan_page(page.path, page.content).embeds]
     assert len({example.id for example in shown}) >= 15

@@ -12,7 +12,6 @@ import pytest
 from repo_games import GAMES
 
 from checker.site.examples.verify import ScenarioChecks
-from checker.site.gathered.context import walkthrough_pages
 from checker.site.hosting.gather import gather
 from checker.site.hosting.host import SiteFolders
 from checker.site.render.rendering import render
@@ -77,7 +76,7 @@ class _Text(HTMLParser):
 def walkthroughs() -> dict[str, str]:
     """Every scenario's walkthrough, as the page that shows it renders it."""
     context = gather(SiteFolders(ROOT, ROOT / "docs", ROOT / "scenarios"), ScenarioChecks(GAMES))
-    pages = walkthrough_pages(context)
+    pages = context.placement.walkthrough_pages()
     assert len(context.examples) > 250
     return {scenario_id: render(example, Links(context.rules, pages.get(scenario_id, "index.md")))
             for scenario_id, example in context.examples.items()}

@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if site is not None and args.browser:
             context, cache = site
             written += [f"{BUNDLE}/{path}" for path in
-                        write_bundle(docs / BUNDLE, context.standalone, context.checks.games,
+                        write_bundle(docs / BUNDLE, context.examples.standalone, context.checks.games,
                                      cache=cache)]
     except OSError as exc:
         print(f"{inert(str(exc.filename or docs))}: cannot write: {exc.strerror or exc}",

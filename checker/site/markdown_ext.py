@@ -123,8 +123,8 @@ class ExamplesPreprocessor(Preprocessor):
         return out + lines[done:]
 
     def _list(self, now: Converting, indent: str, game: str) -> list[str]:
-        home = now.context.lists.get(game)
-        part = now.context.more.get(now.page)
+        home = now.context.placement.lists.get(game)
+        part = now.context.placement.more.get(now.page)
         if home == now.page or part is not None and part.game == game:
             return [indent + line if line else line for line in
                     scenario_list(now.rendering, game, now.links, self.md.htmlStash.store)]
@@ -309,7 +309,7 @@ class PreviewData(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         now = self.extension.now
-        if now.page in now.context.more:
+        if now.page in now.context.placement.more:
             return  # a page a list continues on holds its own (`scenario_list.part_html`)
         html = preview_html(now.rendering, now.page, cited(now), self.terms.used)
         if html:

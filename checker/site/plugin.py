@@ -9,8 +9,8 @@ adds, under MkDocs:
 - `serve` watching the scenarios folder;
 - speed: the site's context gathered once when the build starts and pinned for its pages,
   and walkthroughs, lists, disclosures, previews and the links of the pages' text put into
-  the written pages last (`SiteContext.deferred`);
-- the pages a long scenario list continues on (`SiteContext.more`): the first added to the
+  the written pages last (`Rendering.deferred`);
+- the pages a long scenario list continues on (`Placement.more`): the first added to the
   build's files, out of the nav, and the others written from its frame (`list_pages`);
 - `rules.json` written into the built site from the build's own results (`rules_json`);
 - the files that check scenarios in the page (`browser_bundle`), copied into the built site;
@@ -23,6 +23,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -115,12 +116,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                                     config.use_directory_urls, games=configured)
         self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
-        self.context = SiteContext(self.checks)
+        self.context = None
         list_first(config)
         return None
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        if self.context is None or self.folders is None:
+        if self.folders is None:
             return None
         root = self.folders.root
         pages, refused = [], []
@@ -132,8 +133,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 pages.append(page)
             else:
                 refused.append(Problem(Location(page.path, 1, 1), f"cannot read file: {reason}"))
-        context = gather(self.folders, self.checks, into=self.context, pages=pages, paging=True)
-        context.problems += refused
+        context = gather(self.folders, self.checks, pages=pages, paging=True)
+        context = self.context = replace(context, problems=context.problems + tuple(refused))
         self.rendering = Rendering(context, deferring=True)
         # What the build keeps to the end (every result, page scan and rule): out of the
         # cyclic collector's way until then, which would walk it again at every collection.
@@ -143,7 +144,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         store = self.checks.store
         add_site_files(files, config, self.checks.games, store.folder if store else None)
         self.frames, self.urls = {}, {}
-        for uri, listed in context.more.items():
+        for uri, listed in context.placement.more.items():
             # Files side by side in the list's folder (`RuleMap.files`), not a folder each.
             if listed.number > 2:  # written from the first one's frame when the build ends
                 made = File(uri, None, config.site_dir, use_directory_urls=False)
@@ -186,7 +187,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             return None
         uri = page.file.src_uri
         slots = rendering.deferred.pop(uri, None)
-        listed = self.context.more.get(uri)
+        listed = self.context.placement.more.get(uri)
         if listed is not None and slots and uri in rendering.list_slots:
             # The frame the list's other pages are written from.
             self.frames[listed.game] = Frame(output, page.title or "", page.url, slots,
@@ -203,7 +204,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # The build's own rules.json, in place of any copy the docs folder holds.
             write_rules_json(site / FILE, self.context, cache=cache)
             # What checks scenarios in the page: the runtime, the checker, the ask templates.
-            write_bundle(site / BUNDLE, self.context.standalone, self.checks.games, cache=cache)
+            write_bundle(site / BUNDLE, self.context.examples.standalone, self.checks.games,
+                         cache=cache)
             # The pages a long list continues on, but the first: from its frame.
             written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache)
             add_to_sitemap(site, written)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -15,16 +16,16 @@ from checker.location import Location, Problem
 from checker.rule_pages import game_folders, game_of, pages_by_game, rulebook
 from checker.site.examples.engine_rules import undefined_citations
 from checker.site.examples.results import CheckedText, Example
-from checker.site.examples.standalone import Examples, Standalone, empty, verified
+from checker.site.examples.standalone import Examples, Standalone, verified
 from checker.site.examples.verify import ScenarioChecks, gather_standalone
 from checker.site.gathered.cited_by import RuleUses, rule_uses
 from checker.site.gathered.lists import (
-    ListPage,
     coverage_problems,
     list_problems,
     listed_on,
     unshown_problems,
 )
+from checker.site.gathered.placement import Placement
 from checker.site.pages.glossary import Glossary, read_glossaries
 from checker.site.pages.rule_index import RuleIndex, index_rules
 from checker.site.pages.rulemap import RuleMap, build_map, unresolved
@@ -40,74 +41,36 @@ class Page(NamedTuple):
     content: str
 
 
+@dataclass(frozen=True)
 class SiteContext:
-    """What the pages of one build share (`collect` fills it, and nothing changes it after):
-    the checked scenarios, the rules and what cites them, and where each walkthrough is
-    shown. What rendering the pages writes as it goes is `render.rendering.Rendering`'s."""
+    """What the pages of one build share, made once by `collect` and read-only after: the
+    checked scenarios, where each is shown, the rules and what cites them, and every problem.
+    What rendering the pages writes as it goes is `render.rendering.Rendering`'s."""
 
     checks: ScenarioChecks
-    rules: RuleMap
-    fences: dict[str, CheckedText]
-    """Every page's scenario fences, by their YAML text."""
-    own: dict[str, Example]
-    """The scenarios of the pages' fences, by id."""
-    standalone: Standalone
-    """The scenarios of the scenarios folder (those no other scenario had the id of)."""
     examples: Examples
-    """Every checked scenario by id: fences (`own`), then standalone files."""
-    homes: dict[str, str]
-    """Scenario id -> the page whose fence holds it (standalone scenarios have none)."""
-    embeds: dict[str, str]
-    """Scenario id -> the first page that embeds it by `[[scenario:id]]`."""
-    lists: dict[str, str]
-    """Game -> the page that lists its scenarios by `[[scenarios:game]]`."""
-    paging: bool
-    """Whether the generator adds the pages a long list continues on (`more`): the MkDocs
-    plugin does; a generator that runs only the Markdown extension cannot."""
-    listed: dict[str, str]
-    """Scenario id -> the page of its game's list that shows it, for the standalone scenarios
-    no page embeds: the list page, then (`paging`) the pages the list continues on, each
-    within `LIST_BUDGET`. Without paging the others have no walkthrough on the site."""
-    more: dict[str, ListPage]
-    """The pages a game's list continues on, by their path in the docs folder (pages no one
-    wrote: the plugin adds them)."""
-    problems: list[Problem]
+    """Every checked scenario by id: the pages' fences (`examples.own`), then the files of
+    the scenarios folder (`examples.standalone`: those no other scenario had the id of)."""
+    fences: Mapping[str, CheckedText]
+    """Every page's scenario fences, by their YAML text."""
+    placement: Placement
+    """Where each walkthrough is shown."""
+    rules: RuleMap
     index: RuleIndex
     """What the pages say of each rule: its text, and the references to it."""
     uses: RuleUses
     """What cites each rule: examples and references."""
-    folders: dict[str, str]
+    folders: Mapping[str, str]
     """Each game's folder inside the docs folder (`checker.rule_pages.game_folders`)."""
-    glossaries: dict[str, Glossary]
+    glossaries: Mapping[str, Glossary]
     """Each game's glossary (`<game>/glossary.md`), by game."""
-    chunks: dict[str, dict[str, list[int]]]
-    """By game, then page of its list: the standalone scenarios it shows (`listed`), by
-    index in `standalone`, in the order it shows them."""
-
-    def __init__(self, checks: ScenarioChecks, paging: bool = False) -> None:
-        self.checks = checks
-        self.rules = RuleMap()
-        self.fences = {}
-        self.own = {}
-        self.standalone = empty()
-        self.homes = {}
-        self.embeds = {}
-        self.lists = {}
-        self.paging = paging
-        self.listed = {}
-        self.more = {}
-        self.problems = []
-        self.index = RuleIndex()
-        self.uses = RuleUses()
-        self.glossaries = {}
-        self.folders = {}
-        self.chunks = {}
-        self.examples = Examples(self.own, self.standalone)
+    problems: tuple[Problem, ...]
+    """Every problem the build reports, by file, line and column."""
 
     def counts(self, game: str) -> tuple[int, int, int]:
         """How many scenarios of `game` there are, hold, and are verified."""
-        own = [e for e in self.own.values() if e.game == game]
-        total, passed, good = self.standalone.counts.get(game, (0, 0, 0))
+        own = [e for e in self.examples.own.values() if e.game == game]
+        total, passed, good = self.examples.standalone.counts.get(game, (0, 0, 0))
         return (total + len(own), passed + sum(e.passed for e in own),
                 good + sum(map(verified, own)))
 
@@ -134,83 +97,90 @@ def display(path: Path | str, root: Path | None) -> str:
 
 
 def collect(pages: Iterable[Page], scenarios: Path | None, checks: ScenarioChecks,
-            root: Path | None = None, into: SiteContext | None = None,
-            problems: Iterable[Problem] = (), paging: bool = False,
-            configured: Mapping[str, str] | None = None) -> SiteContext:
+            root: Path | None = None, problems: Iterable[Problem] = (), paging: bool = False,
+            configured: Mapping[str, str] | None = None, use_directory_urls: bool = True,
+            source_links: bool = False) -> SiteContext:
     """Scan every page, check every scenario (the pages' fences and the files of the
     `scenarios` folder), map every rule, and gather every problem (`problems` to start with):
     what the build reports, before a single page is rendered. With `paging`, the caller adds
-    the pages long lists continue on (`SiteContext.more`). `into` is refilled in place, for
-    a holder that already has it. `configured` names the site's games and the folder of each,
-    when its configuration does (else every installed game, each in a folder of its name)."""
+    the pages long lists continue on (`Placement.more`). `configured` names the site's games
+    and the folder of each, when its configuration does (else every installed game, each in
+    a folder of its name); `use_directory_urls` and `source_links` say how pages link each
+    other (`RuleMap`)."""
     pages = list(pages)
     folders = game_folders(checks.installed, configured)
     grouped = pages_by_game(((page.uri, page.path, page.content) for page in pages), folders)
     checks.use_rules({game: rulebook(game, grouped[game]) for game in folders})
     checks.start_build()
     root = Path(os.path.abspath(root)) if root is not None else None
-    context = SiteContext(checks, paging=paging)
-    if into is not None:
-        into.__dict__.update(context.__dict__)
-        context = into
-    context.folders = folders
-    context.problems += problems
-    scans, sources, paths, loaded = _read_pages(pages, checks, context)
-    files = _scenario_files_named(scenarios, root, context.problems)
-    seen = _keep_own(loaded, context)
-    context.standalone, unread = gather_standalone(checks, files, seen)
-    context.examples = Examples(context.own, context.standalone)
-    context.problems += unread + context.standalone.problems
+    found = list(problems)
+    scans, sources, paths, loaded, fences = _read_pages(pages, checks, found)
+    files = _scenario_files_named(scenarios, root, found)
+    own, homes, seen = _keep_own(loaded, found)
+    standalone, unread = gather_standalone(checks, files, seen)
+    examples = Examples(own, standalone)
+    found += unread + standalone.problems
     checks.finish_build()
+    placement = _placement(scans, checks, standalone, own, homes, paging, found)
+    rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
+    rules, mapped = build_map(scans, folders, rulebooks, RuleMap(
+        use_directory_urls, source_links, files=frozenset(placement.more)))
+    found += mapped + unresolved(scans, rules)
+    glossaries, unglossed = read_glossaries(sources, paths, folders)
+    found += unglossed
+    index = index_rules(sources, scans, folders)
+    uses = rule_uses(own.values(), placement.walkthrough_pages(), placement.lists, index,
+                     standalone)
+    found += _unknown_embeds(scans, examples)
+    found += [malformed_problem(reference) for scan in scans.values()
+              for reference in scan.malformed]
+    used = _used_games(configured, folders, scans, examples)
+    found += undefined_citations({game: checks.games[game] for game in sorted(used)
+                                  if game in checks.games}, rules, root,
+                                 checks.store.folder if checks.store else None)
+    found.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
+    return SiteContext(checks, examples, fences, placement, rules, index, uses, folders,
+                       glossaries, tuple(found))
+
+
+def _placement(scans: Mapping[str, PageScan], checks: ScenarioChecks, standalone: Standalone,
+               own: Mapping[str, Example], homes: Mapping[str, str], paging: bool,
+               problems: list[Problem]) -> Placement:
+    """Where each walkthrough is shown; the problems of the pages' embeds and lists into
+    `problems`."""
+    embeds: dict[str, str] = {}
     for uri, scan in scans.items():
         for embed in scan.embeds:
-            context.embeds.setdefault(embed.target, uri)
-    context.problems += list_problems(scans, checks.games, context.lists)
-    context.problems += coverage_problems(scans, checks.games)
-    context.problems += unshown_problems(context.standalone, context.lists, context.embeds)
-    context.listed, context.more, context.chunks = listed_on(
-        context.standalone, context.own, context.embeds, context.lists, context.paging,
-        set(scans))
-    rulebooks = [ruleset.rulebook for ruleset in checks.games.values()]
-    context.rules, problems = build_map(scans, folders, rulebooks)
-    context.rules.files = frozenset(context.more)
-    context.problems += problems
-    context.problems += unresolved(scans, context.rules)
-    context.glossaries, problems = read_glossaries(sources, paths, folders)
-    context.problems += problems
-    context.index = index_rules(sources, scans, folders)
-    context.uses = rule_uses(context.own.values(), walkthrough_pages(context),
-                             context.lists, context.index, context.standalone)
-    context.problems += _unknown_embeds(scans, context.examples)
-    context.problems += [malformed_problem(reference) for scan in scans.values()
-                         for reference in scan.malformed]
-    used = _used_games(configured, folders, scans, context)
-    context.problems += undefined_citations({game: checks.games[game] for game in sorted(used)
-                                             if game in checks.games}, context.rules, root,
-                                            checks.store.folder if checks.store else None)
-    context.problems.sort(key=lambda p: (p.location.path, p.location.line, p.location.col))
-    return context
+            embeds.setdefault(embed.target, uri)
+    lists: dict[str, str] = {}
+    problems += list_problems(scans, checks.games, lists)
+    problems += coverage_problems(scans, checks.games)
+    problems += unshown_problems(standalone, lists, embeds)
+    listed, more, chunks = listed_on(standalone, own, embeds, lists, paging, set(scans))
+    return Placement(homes, embeds, lists, paging, listed, more, chunks)
 
 
-def _read_pages(pages: Iterable[Page], checks: ScenarioChecks, context: SiteContext
+def _read_pages(pages: Iterable[Page], checks: ScenarioChecks, problems: list[Problem]
                 ) -> tuple[dict[str, PageScan], dict[str, str], dict[str, str],
-                           list[tuple[CheckedText, str]]]:
-    """Each page's scan, text and name in problems, and its fences checked (with the page
-    holding each); a fence nothing closes is a problem of the context."""
+                           list[tuple[CheckedText, str]], dict[str, CheckedText]]:
+    """Each page's scan, text and name in problems, its fences checked (with the page
+    holding each), and the checked fences by their text; a fence nothing closes is a problem
+    into `problems`."""
     scans: dict[str, PageScan] = {}
     sources: dict[str, str] = {}
     paths: dict[str, str] = {}
     loaded: list[tuple[CheckedText, str]] = []
+    fences: dict[str, CheckedText] = {}
     for page in pages:
         scans[page.uri] = scan_page(page.path, page.content)
         sources[page.uri] = page.content
         paths[page.uri] = page.path
         texts, unclosed = texts_in_file(page.path, page.content)
-        context.problems += unclosed
+        problems += unclosed
         for text in texts:
-            checked = context.fences[text.text] = checks.check(text)
+            checked = fences[text.text] = checks.check(text)
             loaded.append((checked, page.uri))
-    return scans, sources, paths, loaded
+    return scans, sources, paths, loaded, fences
 
 
 def _scenario_files_named(scenarios: Path | None, root: Path | None, problems: list[Problem]
@@ -231,30 +201,33 @@ def _scenario_files_named(scenarios: Path | None, root: Path | None, problems: l
     return files
 
 
-def _keep_own(loaded: list[tuple[CheckedText, str]], context: SiteContext
-              ) -> dict[str, Location]:
-    """The pages' own scenarios into the context, each id's first use kept; where each id
-    was first used, for the standalone files after them."""
+def _keep_own(loaded: list[tuple[CheckedText, str]], problems: list[Problem]
+              ) -> tuple[dict[str, Example], dict[str, str], dict[str, Location]]:
+    """The pages' own scenarios by id, each id's first use kept, and the page holding each;
+    where each id was first used, for the standalone files after them. Their problems into
+    `problems`."""
+    own: dict[str, Example] = {}
+    homes: dict[str, str] = {}
     seen: dict[str, Location] = {}
     for checked, home in loaded:
-        context.problems += checked.problems
+        problems += checked.problems
         kept, duplicates = first_uses(checked.examples, seen)
-        context.problems += duplicates
+        problems += duplicates
         for example in kept:
-            context.own[example.id] = example
-            context.problems += example.failures
-            context.homes[example.id] = home
-    return seen
+            own[example.id] = example
+            problems += example.failures
+            homes[example.id] = home
+    return own, homes, seen
 
 
 def _used_games(configured: Mapping[str, str] | None, folders: Mapping[str, str],
-                scans: Mapping[str, PageScan], context: SiteContext) -> set[str]:
+                scans: Mapping[str, PageScan], examples: Examples) -> set[str]:
     """The games the site uses: those its configuration names, else those with a page in
     their folder; and those its scenarios name."""
     named = set(configured or {game for game in folders
                                if any(game_of(uri, folders) == game for uri in scans)})
-    return named | {example.game for example in context.own.values()} | \
-        set(context.standalone.games)
+    return named | {example.game for example in examples.own.values()} | \
+        set(examples.standalone.games)
 
 
 def rules_digest(context: SiteContext) -> str:
@@ -274,15 +247,6 @@ def rules_digest(context: SiteContext) -> str:
     for page, title in sorted(index.page_titles.items()):
         digest.update(f"{page}\x00{title}\x00".encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
-
-
-def walkthrough_pages(context: SiteContext) -> dict[str, str]:
-    """By scenario id: the page that shows its walkthrough (the first page that embeds it, the
-    page whose fence holds it, or its game's list page, within its budget)."""
-    shown_on = dict(context.listed)
-    shown_on.update(context.homes)
-    shown_on.update(context.embeds)
-    return shown_on
 
 
 def _unknown_embeds(scans: Mapping[str, PageScan], examples: Mapping[str, Example]) -> list[Problem]:

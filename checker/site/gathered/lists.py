@@ -16,7 +16,7 @@ from checker.site.pages.syntax import PageScan
 LIST_BUDGET = 720_000
 """How much walkthrough HTML (drafts and sources, in characters) one page of a game's list
 shows of the standalone scenarios no page embeds, so no page grows past about 1 MB whatever
-the number of scenarios. The others follow on pages of their own (`SiteContext.more`) where
+the number of scenarios. The others follow on pages of their own (`Placement.more`) where
 the generator lets the checker add pages (the MkDocs plugin); elsewhere they are counted by
 folder (`scenario_list`)."""
 

@@ -1,5 +1,5 @@
 """Slots: what a page leaves in its HTML for a walkthrough, a list, a disclosure or a link that
-the MkDocs plugin puts into the written page last (`SiteContext.defer`, `fill_slots`), so that
+the MkDocs plugin puts into the written page last (`Rendering.defer`, `fill_slots`), so that
 Markdown's postprocessors, search and the theme never parse them."""
 
 from __future__ import annotations

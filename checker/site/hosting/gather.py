@@ -17,6 +17,7 @@ import os
 import sys
 import threading
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple, TextIO
 
@@ -64,20 +65,21 @@ def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]
         # No plugin publishes rules.json and the checker's files here: the docs folder's
         # copies are what the site shows.
         shown = display(folders.docs, folders.root)
-        context.problems += stale_copy(folders.docs, shown, context)
-        context.problems += stale_problems(folders.docs, shown, context.checks.games)
+        context = replace(context, problems=context.problems + (
+            *stale_copy(folders.docs, shown, context),
+            *stale_problems(folders.docs, shown, context.checks.games)))
         rendering = Rendering(context)
         _SITES[folders] = _Gathered(context, rendering, fingerprint)
     print_problems(context, sys.stderr)
     return context, rendering
 
 
-def gather(folders: SiteFolders, checks: ScenarioChecks, into: SiteContext | None = None,
-           pages: list[Page] | None = None, paging: bool = False) -> SiteContext:
+def gather(folders: SiteFolders, checks: ScenarioChecks, pages: list[Page] | None = None,
+           paging: bool = False) -> SiteContext:
     """Scan every page and check every scenario (see `collect`): the pages of the docs folder,
     or `pages` when the generator lists them itself (MkDocs, which leaves out what
     `exclude_docs` names). With `paging` the caller adds the pages long scenario lists
-    continue on (`SiteContext.more`)."""
+    continue on (`Placement.more`)."""
     unread: list[Problem] = []
     if pages is None:
         pages, unread = docs_pages(folders.docs, folders.root)
@@ -86,15 +88,14 @@ def gather(folders: SiteFolders, checks: ScenarioChecks, into: SiteContext | Non
     paused = gc.isenabled()
     gc.disable()
     try:
-        context = collect(pages, folders.scenarios, checks, folders.root, into=into,
-                          problems=unread, paging=paging,
-                          configured=dict(folders.games) if folders.games is not None else None)
+        return collect(pages, folders.scenarios, checks, folders.root, problems=unread,
+                       paging=paging,
+                       configured=dict(folders.games) if folders.games is not None else None,
+                       use_directory_urls=folders.use_directory_urls,
+                       source_links=folders.source_links)
     finally:
         if paused:
             gc.enable()
-    context.rules.use_directory_urls = folders.use_directory_urls
-    context.rules.source_links = folders.source_links
-    return context
 
 
 def docs_pages(docs: Path, root: Path | None) -> tuple[list[Page], list[Problem]]:

@@ -92,11 +92,12 @@ class RuleMap:
 
 
 def build_map(scans: Mapping[str, PageScan], folders: Mapping[str, str],
-              rulebooks: Iterable[RuleBook]) -> tuple[RuleMap, list[Problem]]:
-    """Anchors from every page of a game's folder (`folders`: `ti4/...`), titles from the
-    games' rule books (`checker.rule_pages`), and the problems: a number defined twice, or a
-    marker outside a game's folder."""
-    rules = RuleMap()
+              rulebooks: Iterable[RuleBook], rules: RuleMap | None = None
+              ) -> tuple[RuleMap, list[Problem]]:
+    """`rules` (a new, empty map by default) filled: anchors from every page of a game's
+    folder (`folders`: `ti4/...`), titles from the games' rule books (`checker.rule_pages`);
+    and the problems: a number defined twice, or a marker outside a game's folder."""
+    rules = RuleMap() if rules is None else rules
     problems: list[Problem] = []
     for book in rulebooks:
         rules.titles.update({f"{book.game}:{ref}": title for ref, title in book.titles.items()})

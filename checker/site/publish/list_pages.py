@@ -1,4 +1,4 @@
-"""The pages a long scenario list continues on (`SiteContext.more`), as the MkDocs plugin
+"""The pages a long scenario list continues on (`Placement.more`), as the MkDocs plugin
 writes them.
 
 A list of thousands of scenarios goes on over a hundred pages. Rendered by the theme one by
@@ -100,7 +100,7 @@ def write_pages(rendering: Rendering, frames: dict[str, Frame], site: Path,
     lists: dict[str, str] = {}  # by game: what all its pages' keys share
     written = []
     folders: set[Path] = set()  # one per list: its pages are files side by side
-    for uri, listed in sorted(context.more.items(), key=lambda kv: (kv[1].game, kv[1].number)):
+    for uri, listed in sorted(context.placement.more.items(), key=lambda kv: (kv[1].game, kv[1].number)):
         frame = frames.get(listed.game)
         if listed.number == 2 or frame is None:
             continue
@@ -150,8 +150,8 @@ def list_key(context: SiteContext, game: str, shared: str) -> str:
     scenarios each shows: the checker's code, the rules they link and preview
     (`rules_digest`: `shared`), the list's pages, and the standalone scenarios' files and
     texts (`Standalone.key`)."""
-    return hashlib.sha256(f"{shared}\n{game}\n{list_pages(context.lists, context.more, game)}\n"
-                          f"{context.standalone.key}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(f"{shared}\n{game}\n{list_pages(context.placement.lists, context.placement.more, game)}\n"
+                          f"{context.examples.standalone.key}".encode("utf-8", "surrogatepass")
                           ).hexdigest()
 
 
@@ -159,7 +159,7 @@ def part_key(rendering: Rendering, uri: str, listed: str) -> str:
     """A digest of all a page's content is made from: what its list's pages share
     (`list_key`), the page, and which scenarios it shows."""
     shown = ",".join(map(str, part_indexes(rendering, uri)))
-    return hashlib.sha256(f"{listed}\n{uri}\n{rendering.site.more[uri]}\n{shown}".encode(
+    return hashlib.sha256(f"{listed}\n{uri}\n{rendering.site.placement.more[uri]}\n{shown}".encode(
         "utf-8", "surrogatepass")).hexdigest()
 
 

@@ -21,7 +21,7 @@ from checker.location import Location, Problem
 from checker.rulebook import RULE_ID
 from checker.site.examples.store import kept_file
 from checker.site.examples.verify import source_key
-from checker.site.gathered.context import SiteContext, rules_digest, walkthrough_pages
+from checker.site.gathered.context import SiteContext, rules_digest
 from checker.site.render.coverage import rule_order
 from checker.site.render.rule_entries import rule_title
 from checker.site.writing import write_if_changed
@@ -100,7 +100,7 @@ def rules_document(context: SiteContext) -> dict[str, Any]:
                 else [],
                 "cited_by_engine": uses.decided[rule].ids() if rule in uses.decided else [],
                 "referenced_by": referenced.get(rule, [])})
-    shown_on = walkthrough_pages(context)
+    shown_on = context.placement.walkthrough_pages()
     scenarios = []
     for example in sorted(context.examples.values(), key=lambda e: e.id):
         page = shown_on.get(example.id)
@@ -148,10 +148,10 @@ def rules_key(context: SiteContext) -> str:
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     digest.update("\x00".join(
         f"{e.id}\x01{source_key(e.source)}\x01{e.location.path}\x01{e.location.line}\x01"
-        f"{shown_on.get(e.id)}" for e in context.own.values()).encode("utf-8",
+        f"{shown_on.get(e.id)}" for e in context.examples.own.values()).encode("utf-8",
                                                                      "surrogatepass"))
     # The standalone scenarios: their files and texts (the whole's key), and where each is.
-    whole = context.standalone
+    whole = context.examples.standalone
     digest.update(f"\x02{whole.key}\x02".encode())
     digest.update("\x00".join(str(shown_on.get(i)) for i in whole.ids).encode(
         "utf-8", "surrogatepass"))

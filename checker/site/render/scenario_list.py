@@ -4,7 +4,7 @@
   its walkthrough is shown.
 - Then the walkthroughs of the game's standalone scenarios that no page embeds, under a
   heading for the section of the first rule each is about, as many as `LIST_BUDGET` allows
-  (`SiteContext.listed`). The others follow on pages of their own (`SiteContext.more`),
+  (`Placement.listed`). The others follow on pages of their own (`Placement.more`),
   each with its table and walkthroughs, and links between the pages; so no page grows past
   about 1 MB. A generator that adds no pages (one without the MkDocs plugin) shows only the
   first, and the table counts the others by folder instead of a row each.
@@ -41,13 +41,13 @@ def scenario_list(rendering: Rendering, game: str, links: Links,
     (its list page, or a page it continues on); the HTML goes through `stash` (Markdown's
     own), so Markdown never parses it."""
     context, here = rendering.site, links.page
-    if here in context.more:
+    if here in context.placement.more:
         # All of it in one slot, as on the pages the plugin writes from this one's frame.
         page = part_page(rendering, here)
         rendering.list_slots[here] = rendering.next_slot(here)
         html = part_html(rendering, page, links)
         return ["", stash(rendering.defer(here, html, page.searchable())), ""]
-    pages = list_pages(context.lists, context.more, game)
+    pages = list_pages(context.placement.lists, context.placement.more, game)
     part = _parts(rendering, game).get(here, _Part())
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     table = _table(context, game, part.rows(context), shown_on, links)
@@ -62,7 +62,7 @@ def scenario_list(rendering: Rendering, game: str, links: Links,
 
 
 class PartPage(NamedTuple):
-    """A page a game's list continues on (`SiteContext.more`): its title, the scenarios of
+    """A page a game's list continues on (`Placement.more`): its title, the scenarios of
     its table, and its sections (anchor and heading, escaped, and the scenarios whose
     walkthroughs follow). All it shows is `part_html`."""
 
@@ -87,9 +87,9 @@ class PartPage(NamedTuple):
 def part_page(rendering: Rendering, uri: str) -> PartPage:
     """The page `uri` a list continues on."""
     context = rendering.site
-    game = context.more[uri].game
+    game = context.placement.more[uri].game
     part = _parts(rendering, game).get(uri, _Part())
-    return PartPage(uri, context.more[uri].heading(context.game_title(game)),
+    return PartPage(uri, context.placement.more[uri].heading(context.game_title(game)),
                     tuple(part.rows(context)), _sections(context, game, part))
 
 
@@ -101,7 +101,7 @@ def _sections(context: SiteContext, game: str, part: _Part
     for section in sorted(part.sections, key=section_order):
         heading = _heading(context, game, section)
         sections.append((escape(slugify(unescape(heading), "-")), heading,
-                         tuple(context.standalone.examples(sorted(part.sections[section])))))
+                         tuple(context.examples.standalone.examples(sorted(part.sections[section])))))
     return tuple(sections)
 
 
@@ -110,7 +110,7 @@ def part_html(rendering: Rendering, part: PartPage, links: Links) -> str:
     its table, links to the list's other pages, its walkthroughs under a heading per section,
     and the previews of the rules it cites."""
     context = rendering.site
-    pager = _pager(context, list_pages(context.lists, context.more, context.more[part.uri].game), links)
+    pager = _pager(context, list_pages(context.placement.lists, context.placement.more, context.placement.more[part.uri].game), links)
     html = [f"<h1>{escape(part.title)}</h1>",
             _part_table(context, list(part.rows), context.uses.shown_on, links) + pager]
     for anchor, heading, members in part.sections:
@@ -125,7 +125,7 @@ def part_html(rendering: Rendering, part: PartPage, links: Links) -> str:
 
 class _Part:
     """What one page of a game's list shows: the rows of its table (the pages' own scenarios
-    and the standalone ones, by index in `SiteContext.standalone`), and the walkthroughs of
+    and the standalone ones, by index in `Examples.standalone`), and the walkthroughs of
     standalone scenarios under each section, by index (the order of their ids)."""
 
     def __init__(self) -> None:
@@ -135,7 +135,7 @@ class _Part:
 
     def rows(self, context: SiteContext) -> list[Example]:
         """The rows of its table, by id."""
-        return sorted([*self.own, *context.standalone.examples(self.indexes)],
+        return sorted([*self.own, *context.examples.standalone.examples(self.indexes)],
                       key=lambda e: e.id)
 
 
@@ -148,13 +148,13 @@ def _parts(rendering: Rendering, game: str) -> dict[str, _Part]:
         return parts
     context = rendering.site
     parts = rendering.list_parts[game] = {}
-    home = context.lists.get(game)
+    home = context.placement.lists.get(game)
     if home is None:
         return parts
-    whole = context.standalone
-    chunks = context.chunks.get(game, {})
+    whole = context.examples.standalone
+    chunks = context.placement.chunks.get(game, {})
     elsewhere: set[int] = set()
-    for uri in list_pages(context.lists, context.more, game):
+    for uri in list_pages(context.placement.lists, context.placement.more, game):
         part = parts[uri] = _Part()
         for index in chunks.get(uri, ()):
             part.sections[whole.sections[index]].append(index)
@@ -162,7 +162,7 @@ def _parts(rendering: Rendering, game: str) -> dict[str, _Part]:
             part.indexes = sorted(chunks.get(uri, ()))
             elsewhere.update(part.indexes)
     part = parts[home]
-    part.own = [e for e in context.own.values() if e.game == game]
+    part.own = [e for e in context.examples.own.values() if e.game == game]
     part.indexes = [index for index, other in enumerate(whole.games)
                     if other == game and index not in elsewhere]
     return parts
@@ -170,13 +170,13 @@ def _parts(rendering: Rendering, game: str) -> dict[str, _Part]:
 
 def part_indexes(rendering: Rendering, uri: str) -> list[int]:
     """The standalone scenarios the page `uri` a list continues on shows, by index."""
-    return _parts(rendering, rendering.site.more[uri].game)[uri].indexes
+    return _parts(rendering, rendering.site.placement.more[uri].game)[uri].indexes
 
 
 def list_page_source(context: SiteContext, uri: str) -> str:
     """The Markdown of a page a list continues on, for the generator to add: its title, and
     the directive that stands for all it shows (`part_page`)."""
-    page = context.more[uri]
+    page = context.placement.more[uri]
     title = json.dumps(page.heading(context.game_title(page.game)))
     return f"---\ntitle: {title}\n---\n\n[[scenarios:{page.game}]]\n"
 
@@ -266,7 +266,7 @@ def _unshown_row(folder: str, members: list[Example]) -> str:
 def _page_name(context: SiteContext, uri: str, here: str) -> str:
     if uri == here:
         return "This page"
-    if uri in context.more:
-        return f"Page {context.more[uri].number} of this list"
+    if uri in context.placement.more:
+        return f"Page {context.placement.more[uri].number} of this list"
     stem = uri.rsplit("/", 1)[-1].removesuffix(".md")
     return stem.replace("-", " ").capitalize()

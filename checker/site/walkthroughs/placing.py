@@ -88,7 +88,7 @@ def _failures(failures: Iterable[Problem]) -> str:
 def prefix(scenario_id: str) -> str:
     """The start of a walkthrough's picture ids: a letter and five letters or digits from a
     hash of the scenario's id. Two scenarios share it once in about 60 million pairs; a page
-    showing both renames the ids of the second (`SiteContext._render`)."""
+    showing both renames the ids of the second (`Rendering._render`)."""
     digest = int.from_bytes(hashlib.blake2s(scenario_id.encode("utf-8"), digest_size=8)
                             .digest(), "big")
     return "p" + base36(digest)[-5:].rjust(5, "0")
