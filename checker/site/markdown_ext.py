@@ -325,7 +325,7 @@ def cited(now: Converting) -> list[str]:
     links (its walkthroughs, tables and lists, including the walkthroughs the MkDocs plugin
     puts in last), by page and line: the same order whatever the generator and the order it
     lists the pages in."""
-    return in_order(now.context, [*now.links.linked, *now.refs])
+    return in_order(now.context.rules, [*now.links.linked, *now.refs])
 
 
 class RulesExtension(Extension):

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from checker.site.gathered.cited_by import Cited, RuleUses
-from checker.site.pages.rulemap import escape
+from checker.site.pages.rule_index import RuleIndex
+from checker.site.pages.rulemap import RuleMap, escape
 from checker.site.render.rule_entries import rule_title
 from checker.site.walkthroughs.placing import Links, one_byte
 
 if TYPE_CHECKING:
-    from checker.site.gathered.context import SiteContext
     from checker.site.render.rendering import Rendering
 
 _PARTS = re.compile(r"(\d+)")
@@ -96,14 +96,14 @@ def coverage_lines(rendering: Rendering, game: str, links: Links,
                           (f"Rules with examples ({len(covered)})", covered)):
         if part:
             lines += [f"## {heading}", "", stash(rendering.defer(
-                links.page, _table(context, part, links))), ""]
+                links.page, _table(context.rules, context.index, part, links))), ""]
     return lines
 
 
-def _table(context: SiteContext, part: list[Covered], links: Links) -> str:
+def _table(rules: RuleMap, index: RuleIndex, part: list[Covered], links: Links) -> str:
     rows = []
     for entry in part:
-        title = rule_title(entry.rule, context.rules, context.index)
+        title = rule_title(entry.rule, rules, index)
         if entry.parts_covered and not (entry.illustrated or entry.cited):
             title += " (covered through its parts)"
         rows.append(f"<tr><td>{links(entry.rule)}</td><td>{escape(title)}</td>"

@@ -17,18 +17,17 @@ from typing import TYPE_CHECKING
 
 from checker.rule_text import label
 from checker.site.pages.glossary import Term
-from checker.site.pages.rulemap import escape
+from checker.site.pages.rulemap import RuleMap, escape
 from checker.site.walkthroughs.placing import one_byte
 
 if TYPE_CHECKING:
-    from checker.site.gathered.context import SiteContext
     from checker.site.render.rendering import Rendering
 
 LONGEST = 600
 """Characters of a rule's text a preview shows; the rest is a click away."""
-def in_order(context: SiteContext, rules: Iterable[str]) -> list[str]:
-    """The rules of `rules` that some page defines, by page and line."""
-    anchors = context.rules.anchors
+def in_order(where: RuleMap, rules: Iterable[str]) -> list[str]:
+    """The rules of `rules` that some page defines (`where`), by page and line."""
+    anchors = where.anchors
     return sorted((rule for rule in set(rules) if rule in anchors),
                   key=lambda rule: (anchors[rule].page, anchors[rule].location.line))
 

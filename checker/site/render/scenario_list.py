@@ -119,7 +119,7 @@ def part_html(rendering: Rendering, part: PartPage, links: Links) -> str:
         html.append(rendering.walkthroughs(members, links))
     if part.sections:
         html.append(pager)
-    html.append(preview_html(rendering, part.uri, in_order(context, links.linked), {}))
+    html.append(preview_html(rendering, part.uri, in_order(context.rules, links.linked), {}))
     return "\n".join(html)
 
 
