@@ -112,3 +112,24 @@ def test_characters_above_latin_1_are_written_as_references() -> None:
     plain = walkthrough(SCENARIO)
     assert html.replace("&#8212;", "-").replace("&#8217;", "'") == plain.replace(
         "still score, and", "still score - and")
+
+
+ONE_COMBAT = SCENARIO.parent / "objectives-single-ground-combat.yaml"
+
+
+def _answer(html: str) -> str:
+    found = re.search(r'<p class="wt-answer">(.*?)</p>', html)
+    assert found is not None, "a walkthrough that ran says what it comes to"
+    return re.sub(r"<[^>]+>", "", found[1])
+
+
+def test_the_answer_names_the_winner_the_refused_steps_or_the_last_step() -> None:
+    """What a scenario comes to, under its title, in a few words (the line a folded example
+    shows): who wins and by which rule; else each refused step with its rule; else what the
+    last step does."""
+    assert _answer(walkthrough(SCENARIO)) == "Game over at step 2: Blue wins (98.7)."
+    text = ONE_COMBAT.read_text("utf-8")
+    assert _answer(walkthrough(ONE_COMBAT, text)) == "Refused at step 4 (61.7)."
+    three = text.split("  # One combat")[0] + "expect:\n  points: {Red: 5}\n"
+    assert _answer(walkthrough(ONE_COMBAT, three)) == \
+        "At step 3: Red scores Spark a Rebellion."

@@ -116,7 +116,7 @@ def test_one_step_numbering_the_walkthroughs_own(walkthroughs: dict[str, str]) -
             [True] * steps, scenario_id
         for line in text.lines:
             for number in STEP_NUMBER.finditer(line):
-                ours = re.search(r"\b(at|since) step \d+\b", line[max(0, number.start() - 6):
+                ours = re.search(r"\b([Aa]t|[Ss]ince) step \d+\b", line[max(0, number.start() - 6):
                                                                  number.end()])
                 if not ours and not any(part in line for part in KNOWN):
                     found.append(f"{scenario_id}: {line}")

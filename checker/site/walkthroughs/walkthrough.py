@@ -44,7 +44,7 @@ def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
     run = verdict.run
     failed = "" if verdict.passed else " wt--failed"
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
-             _head(scenario, verdict.passed, token) + FAILURES]
+             _head(scenario, verdict.passed, token, answer(run, token)) + FAILURES]
     if run is not None:
         initial = run.ruleset.describe(run.initial)
         drawn = Pictures(run, scenario.id).all()
@@ -78,7 +78,7 @@ def _comment_above(lines: list[str], line: int) -> str:
     return " ".join(said)
 
 
-def _head(scenario: Scenario, passed: bool, links: LinkMaker) -> str:
+def _head(scenario: Scenario, passed: bool, links: LinkMaker, said: str) -> str:
     if not passed:
         badge = '<span class="wt-badge wt-badge--failed">Does not hold</span>'
     elif scenario.disputed:
@@ -90,7 +90,32 @@ def _head(scenario: Scenario, passed: bool, links: LinkMaker) -> str:
     about = ", ".join(links(rule) for rule in scenario.about)
     rules = f' <span class="wt-about">Illustrates {about}</span>' if about else ""
     return (f'<p class="wt-title"><a class="wt-link" href="#{escape(scenario.id)}">'
-            f'{escape(scenario.title)}</a></p>\n<p class="wt-meta">{badge}{rules}</p>')
+            f'{escape(scenario.title)}</a></p>{said}\n<p class="wt-meta">{badge}{rules}</p>')
+
+
+def answer(run: Run | None, links: LinkMaker) -> str:
+    """What the scenario comes to, in a few words: who wins, the steps refused, or else what
+    its last step does (nothing for a scenario that did not run or has no step)."""
+    if run is None:
+        return ""
+    if run.outcome is not None:
+        winner = f"{escape(run.outcome.winner)} wins" if run.outcome.winner else "a draw"
+        when = "at setup" if run.ended_at_step == 0 else f"at step {run.ended_at_step}"
+        said = f"Game over {when}: {winner} ({links(run.outcome.rule)})."
+    elif refused := [r for r in run.records if r.violation is not None]:
+        said = "Refused " + _and([f"at step {r.step.index} ({links(r.violation.rule)})"
+                                  for r in refused if r.violation is not None]) + "."
+    elif run.records:
+        last = run.records[-1].step
+        said = f"At step {last.index}: " + escape(step_sentence(sentences_of(run.ruleset),
+                                                                last.kind, last.args))
+    else:
+        return ""
+    return f'\n<p class="wt-answer">{said}</p>'
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def table(picture: str) -> str:
