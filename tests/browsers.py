@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +44,32 @@ def build_real_site(out: Path) -> Path:
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(out)], cwd=ROOT,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True,
                           text=True, check=False, timeout=600)
+    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
+    return out
+
+
+def build_plain_site(out: Path) -> Path:
+    """The project's own site without the checker, built into `out`: mkdocs.yml with the
+    checker's plugin, Markdown extension, styles and scripts left out (the fences show as
+    code, the rule markers as text)."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    ours = ("checker", "checker.site.markdown_ext")
+
+    def named(entry: Any) -> str:
+        return str(next(iter(entry))) if isinstance(entry, dict) else str(entry)
+
+    config["docs_dir"] = str(ROOT / config.get("docs_dir", "docs"))
+    config.pop("watch", None)  # relative to mkdocs.yml; serve only
+    config["plugins"] = [p for p in config.get("plugins", []) if named(p) not in ours]
+    config["markdown_extensions"] = [e for e in config.get("markdown_extensions", [])
+                                     if named(e) not in ours]
+    for key in ("extra_css", "extra_javascript"):
+        config[key] = [x for x in config.get(key, []) if "assets/checker/" not in named(x)]
+    path = out.parent / f"{out.name}-mkdocs.yml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(path), "-d",
+                           str(out)], cwd=ROOT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+                          capture_output=True, text=True, check=False, timeout=600)
     assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
     return out
 

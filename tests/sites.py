@@ -141,4 +141,7 @@ def plugin_of(cfg: MkDocsConfig) -> RulesPlugin:
 
 
 def html(root: Path, page: str) -> str:
-    return (root / "site" / page / "index.html").read_text(encoding="utf-8")
+    """The HTML of `page` of the site built in `root`: a page's folder (`ti4/rules`), or a
+    file (`ti4/rules/walkthroughs.html`)."""
+    path = root / "site" / page
+    return (path if path.suffix == ".html" else path / "index.html").read_text(encoding="utf-8")

@@ -76,6 +76,9 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
 
         def _open(**options: Any) -> Page:
             page = opener(**options)
+            # The reader has chosen to see the rules pages' examples in full (they open in
+            # place, each with its "Edit and check").
+            page.context.add_init_script("localStorage.setItem('checker-examples-shown', '1')")
             errors: list[str] = []
             # The checker's own scripts throw nothing (the site's others are tested elsewhere).
             page.on("pageerror", lambda error: errors.append(str(error.stack))
@@ -243,7 +246,13 @@ def test_text_from_the_editor_reaches_the_page_only_as_text(checking_page: Page)
 
 
 def _first_walkthrough(page: Page) -> str:
+    _all_open(page)
     return page.locator("[data-walkthrough]").first.get_attribute("id") or ""
+
+
+def _all_open(page: Page) -> None:
+    """Wait until every example of a rules page is open in place."""
+    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
 
 
 @needs_runtime
@@ -363,6 +372,7 @@ def test_a_shared_link_opens_the_question_checked(open_page: Callable[..., Page]
     expect(other.locator("[data-checker-results] .wt-title")).to_contain_text("Blue reaches 10")
     # A walkthrough's text shares the same way, as a question on its game's ask page.
     page.goto(site + PAGE)
+    _all_open(page)
     host = page.locator("[data-checker-host]").first
     host.locator("[data-checker-edit]").click()
     host.locator("[data-checker-share]").click()
@@ -396,6 +406,11 @@ def test_without_javascript_the_pages_read_completely(open_page: Callable[..., P
     page = open_page(java_script_enabled=False)
     page.goto(site + PAGE)
     expect(page.locator("[data-checker-edit]")).to_have_count(0)
+    # Each example is one line, whose link opens the page's walkthroughs, every step listed.
+    lines = page.locator("[data-walkthrough-line]")
+    assert lines.count() > 3
+    lines.first.locator("a[data-open-walkthrough]").click()
+    page.wait_for_url(f"**/{PAGE}walkthroughs.html#*")
     assert page.locator("[data-walkthrough] .wt-step").count() > 3
     page.goto(f"{site}ti4/ask/")
     expect(page.locator("[data-checker-ask]")).to_contain_text("This page needs JavaScript")
@@ -426,6 +441,7 @@ def test_without_the_runtime_the_controls_say_the_checker_is_unavailable(
     with serving(bare) as url:
         page = open_page()
         page.goto(f"{url}{PAGE}")
+        _all_open(page)
         host = page.locator("[data-checker-host]").first
         host.locator("[data-checker-edit]").click()
         host.locator("[data-checker-check]").click()

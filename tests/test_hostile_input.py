@@ -216,7 +216,9 @@ def test_the_site_reports_every_hostile_file_and_still_shows_the_good_examples(
         assert f"ERROR   -  checker: {problem}" in done.stderr, problem
     built(config, "serve")
     page = html(tmp_path, "ti4/page")
-    assert page.count(' data-walkthrough ') == 2  # the good fence and the embedded scenario
+    # The good fence and the embedded scenario, each one line opening its walkthrough.
+    assert page.count(' data-walkthrough-line>') == 2
+    assert html(tmp_path, "ti4/page/walkthroughs.html").count(' data-walkthrough ') == 2
     assert page.count("This example could not be read") == 2
 
 
@@ -261,7 +263,7 @@ def test_a_page_that_writes_the_plugins_slot_comments_builds_as_written(tmp_path
     built(config)
     page = html(tmp_path, "ti4/page")
     assert forged in page
-    assert page.count(" data-walkthrough ") == 1 and 'class="rule-ref"' in page
+    assert page.count(" data-walkthrough-line>") == 1 and 'class="rule-ref"' in page
     assert "wt-slot " not in page.replace(forged, "")
 
 

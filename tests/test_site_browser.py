@@ -16,7 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import QuietHandler, build_real_site, chromium, page_opener, serving
+from browsers import (
+    QuietHandler,
+    build_real_site,
+    chromium,
+    page_opener,
+    serving,
+)
 from playwright.sync_api import Browser, Locator, Page, expect
 from repo_games import GAMES
 
@@ -88,7 +94,7 @@ def site(built: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def long_id(built: Path) -> str:
     """The id of the first walkthrough on PAGE with at least three steps."""
-    html = (built / PAGE / "index.html").read_text(encoding="utf-8")
+    html = _walkthroughs(built, PAGE)
     starts = [(m.start(), m["id"]) for m in re.finditer(
         r'<div class="wt[^"]*" id="(?P<id>[^"]+)"[^>]*\bdata-walkthrough\b', html)]
     for (start, scenario_id), (end, _) in zip(starts, [*starts[1:], (len(html), "")]):
@@ -103,11 +109,34 @@ def browser() -> Iterator[Browser]:
         yield launched
 
 
+SHOW_ALL = "localStorage.setItem('checker-examples-shown', '1')"
+"""What a reader's "show the examples in full" leaves in the browser: every example of a rules
+page opens in place on the pages after."""
+
+
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
-    """A page in a fresh browser context (options as for `new_context`), every request recorded."""
+    """A page in a fresh browser context (options as for `new_context`), every request
+    recorded; the reader has chosen to see the rules pages' examples in full, unless
+    `folded`."""
     with page_opener(browser, REQUESTS) as opener:
-        yield opener
+        def _open(folded: bool = False, **options: Any) -> Page:
+            page = opener(**options)
+            if not folded:
+                page.context.add_init_script(SHOW_ALL)
+            return page
+
+        yield _open
+
+
+def _walkthroughs(built: Path, page: str) -> str:
+    """The walkthroughs a rules page's examples open: the file the build keeps beside it."""
+    return (built / page / "walkthroughs.html").read_text(encoding="utf-8")
+
+
+def _all_open(page: Page) -> None:
+    """Wait until every example of the page is open in place."""
+    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
 
 
 def _engine_run(scenario_id: str, sources: list[Path] = PAGE_SOURCES) -> Run:
@@ -243,6 +272,9 @@ def test_without_javascript_every_step_is_listed(
         site: str, long_id: str, open_page: Callable[..., Page]) -> None:
     page = open_page(java_script_enabled=False)
     page.goto(site + PAGE)
+    # A rules page shows each example as one line; its link opens the walkthrough's file.
+    page.locator(f'[id="{long_id}"] a[data-open-walkthrough]').click()
+    page.wait_for_url(f"**/{PAGE}walkthroughs.html#{long_id}")
     root = page.locator(f'[id="{long_id}"]')
     walk = Stepper(page, root)
     steps = root.locator("li.wt-step")
@@ -280,6 +312,7 @@ def test_instant_navigation_initialises_the_walkthroughs(
     root = page.locator(f'[id="{long_id}"]')
     expect(root).to_be_attached()
     assert page.evaluate("window.__sameDocument === true"), "the page was reloaded, not swapped"
+    _all_open(page)
     roots = page.locator("[data-walkthrough]")
     expect(page.locator("[data-walkthrough] .wt-stepper:visible")).to_have_count(roots.count())
     walk = Stepper(page, root)
@@ -381,7 +414,7 @@ VIEW_JS = """() => ({
 def map_id(built: Path) -> str:
     """The first walkthrough on ARCS_PAGE with the map at setup, a step that changes it, and a
     later step that does not, which shows the picture before it."""
-    html = (built / ARCS_PAGE / "index.html").read_text(encoding="utf-8")
+    html = _walkthroughs(built, ARCS_PAGE)
     starts = [(m.start(), m["id"]) for m in re.finditer(
         r'<div class="wt[^"]*" id="(?P<id>[^"]+)"[^>]*\bdata-walkthrough\b', html)]
     for (start, scenario_id), (end, _) in zip(starts, [*starts[1:], (len(html), "")]):
@@ -475,8 +508,8 @@ def test_arcs_walkthroughs_show_the_map_and_what_each_step_changed(
 def test_without_javascript_every_picture_shows_where_it_was_drawn(
         site: str, open_page: Callable[..., Page], built: Path) -> None:
     page = open_page(java_script_enabled=False, viewport={"width": 390, "height": 900})
-    page.goto(site + ARCS_PAGE)
-    served = (built / ARCS_PAGE / "index.html").read_text(encoding="utf-8")
+    page.goto(site + ARCS_PAGE + "walkthroughs.html")
+    served = _walkthroughs(built, ARCS_PAGE)
     drawn = served.count('<div class="wt-picture">')
     assert drawn > 10
     pictures = page.evaluate(f"() => ({PICTURES_JS})(document)")
@@ -516,7 +549,7 @@ def battle_step(built: Path) -> tuple[str, int]:
     """The first walkthrough on BATTLE_PAGE with a battle drawn at a step and a step after it
     that draws nothing, which shows the battle's picture without its marks; and that step of
     the battle (from 1)."""
-    html = (built / BATTLE_PAGE / "index.html").read_text(encoding="utf-8")
+    html = _walkthroughs(built, BATTLE_PAGE)
     starts = [(m.start(), m["id"]) for m in re.finditer(
         r'<div class="wt[^"]*" id="(?P<id>[^"]+)"[^>]*\bdata-walkthrough\b', html)]
     for (start, scenario_id), (end, _) in zip(starts, [*starts[1:], (len(html), "")]):
@@ -575,6 +608,94 @@ def test_a_battle_step_shows_the_dice_and_the_battle_mark(
     assert after["drawn"] == [] and "Battle" not in after["title"], "the battle stays behind"
 
 
+RULES_PAGES = ["ti4/victory-points/", "arcs/battle/"]
+"""Rules pages with many examples, some long."""
+
+HEIGHTS_JS = """() => {
+    const tall = () => document.documentElement.scrollHeight;
+    const folded = tall();
+    const lines = Array.from(document.querySelectorAll('[data-walkthrough-line], .wt-switch'));
+    const kept = lines.map(line => [line, line.style.display]);
+    lines.forEach(line => { line.style.display = 'none'; });
+    const none = tall();
+    kept.forEach(([line, display]) => { line.style.display = display; });
+    return [folded, none];
+}"""
+"""The page's height with its examples folded, and without any example."""
+
+
+def test_a_rules_page_shows_each_example_as_one_line_that_opens_in_place(
+        site: str, built: Path, open_page: Callable[..., Page]) -> None:
+    """The rules come first: each example is one line (its question, its answer in a few
+    words, the verdict, the rules it illustrates); its link opens the walkthrough in place,
+    from the file beside the page, and the walkthrough folds back."""
+    page = open_page(folded=True)
+    page.goto(site + PAGE)
+    lines = page.locator("[data-walkthrough-line]")
+    kept = _walkthroughs(built, PAGE)
+    assert lines.count() == kept.count(" data-walkthrough ") >= 10
+    assert page.locator("[data-walkthrough]").count() == 0
+    line = lines.first
+    scenario_id = line.get_attribute("id") or ""
+    for part in (".wt-title", ".wt-answer", ".wt-badge--verified", ".wt-about a.rule-ref"):
+        expect(line.locator(part).first).to_be_visible()
+    line.locator("[data-open-walkthrough]").click()
+    root = page.locator(f'[id="{scenario_id}"][data-walkthrough]')
+    expect(root.locator(".wt-stepper")).to_be_visible()
+    assert page.url == site + PAGE, "opened in place, the reader stays on the page"
+    expect(page.locator(f"[data-checker-host='{scenario_id}']")).to_have_count(1)
+    root.locator(".wt-fold").click()
+    expect(page.locator(f'[id="{scenario_id}"][data-walkthrough-line]')).to_be_visible()
+    expect(page.locator(f"[data-checker-host='{scenario_id}']")).to_have_count(0)
+    assert page.evaluate("document.activeElement.classList.contains('wt-link')")
+
+
+def test_the_page_switch_shows_every_example_and_is_remembered(
+        site: str, open_page: Callable[..., Page]) -> None:
+    page = open_page(folded=True)
+    page.goto(site + PAGE)
+    switch = page.locator(".wt-switch-button")
+    count = page.locator("[data-walkthrough-line]").count()
+    expect(switch).to_have_text(f"Show the {count} examples in full")
+    switch.click()
+    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
+    expect(page.locator("[data-walkthrough] .wt-stepper")).to_have_count(count)
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    page.goto(site + "ti4/victory-points/")  # the choice holds on the next pages
+    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
+    page.locator(".wt-switch-button").click()
+    expect(page.locator("[data-walkthrough]")).to_have_count(0)
+    page.reload()
+    expect(page.locator(".wt-switch-button")).to_have_attribute("aria-pressed", "false")
+    assert page.locator("[data-walkthrough-line]").count() > 10
+
+
+def test_a_deep_link_to_a_step_of_a_folded_example_opens_it(
+        site: str, long_id: str, open_page: Callable[..., Page]) -> None:
+    page = open_page(folded=True)
+    page.goto(f"{site}{PAGE}#{long_id}--step-2")
+    root = page.locator(f'[id="{long_id}"]')
+    expect(root.locator(".wt-stepper")).to_be_visible()
+    Stepper(page, root).check(2)
+    expect(root.locator("li.wt-step:visible")).to_be_in_viewport()
+    assert page.locator("[data-walkthrough]").count() == 1, "only the example linked to opens"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("path", RULES_PAGES)
+def test_with_its_examples_folded_a_rules_page_is_short(
+        site: str, open_page: Callable[..., Page], path: str, width: int) -> None:
+    """At most about twice the height of the same page without any example."""
+    page = open_page(folded=True, viewport={"width": width, "height": 900})
+    page.goto(site + path)
+    expect(page.locator(".wt-switch-button")).to_be_visible()
+    folded, bare = page.evaluate(HEIGHTS_JS)
+    assert folded <= 2 * bare, f"{path} at {width} px: {folded} px folded, {bare} px bare"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"folded-{path.strip('/').replace('/', '-')}-"
+                                           f"{width}.png"))
+
+
 def test_no_request_leaves_the_site(site: str, open_page: Callable[..., Page]) -> None:
     """Runs last: besides its own pages (and a search) it checks every request the tests
     above made."""
@@ -596,6 +717,7 @@ def test_the_stepper_shows_what_a_value_was_at_the_step_that_changed_it(
     page = open_page()
     page.goto(site + PAGE)
     root = page.locator(f'[id="{long_id}"]')
+    expect(root.locator(".wt-stepper")).to_be_visible()
     dots = root.locator("button.wt-dot")
     shown = 0
     for index in range(dots.count()):

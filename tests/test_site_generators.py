@@ -27,8 +27,10 @@ _ARTICLE = re.compile(r"<article\b.*?</article>", re.DOTALL)
 _RULE_ITEM = re.compile(r"<(?:p|li|h[1-6])\b[^>]*\bdata-rule=\"([^\"]+)\"[^>]*>")
 _ID = re.compile(r'\bid="([^"]+)"')
 _RULE_LINK = re.compile(r'<(?:a|span) class="rule-ref[^"]*"[^>]*>.*?</(?:a|span)>', re.DOTALL)
-_WALKTHROUGH = re.compile(r'<div class="wt[^"]*" id="([^"]+)" data-walkthrough.*?</details>\n'
+_WALKTHROUGH = re.compile(r'<div class="wt[^"]*" id="([^"]+)" data-walkthrough .*?</details>\n'
                           r"</div>", re.DOTALL)
+_FOLDED = re.compile(r'<div class="wt wt--folded" id="([^"]+)" data-walkthrough-line>.*?'
+                     r'data-open-walkthrough>[^<]*</a></p>\n</div>', re.DOTALL)
 _CODE = re.compile(r"<(pre|code)\b.*?</\1>", re.DOTALL)
 _HREF = re.compile(r'\bhref="([^"]*)"')
 
@@ -53,11 +55,19 @@ def real_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def pages(site: Path) -> dict[str, str]:
-    """Each page's article (what the page's Markdown became), by the page's folder."""
+    """Each page's article (what the page's Markdown became), by the page's folder; with
+    each example that the page folds to one line opened, as a reader opens it (the plugin
+    keeps its walkthrough in the file beside the page; Zensical runs no plugin and shows it
+    in the page)."""
     out = {}
     for path in sorted(site.rglob("index.html")):
         found = _ARTICLE.search(path.read_text(encoding="utf-8"))
-        out[path.parent.relative_to(site).as_posix()] = found[0] if found else ""
+        article = found[0] if found else ""
+        kept = path.parent / "walkthroughs.html"
+        if kept.exists():
+            whole = walkthroughs(kept.read_text(encoding="utf-8"))
+            article = _FOLDED.sub(lambda line, whole=whole: whole[line[1]], article)
+        out[path.parent.relative_to(site).as_posix()] = article
     return out
 
 

@@ -82,8 +82,11 @@ def test_a_walkthrough_is_searchable_by_its_title_and_narration_not_its_state(
     config = make_site(tmp_path, {"ti4/example.md": page}, material=True)
     built(config)
     written = html(tmp_path, "ti4/example")
-    assert 'id="ti4-page-example" data-walkthrough' in written and "wt-slot" not in written
-    assert "Custodians token" in written, "the written page has the whole walkthrough"
+    assert 'id="ti4-page-example" data-walkthrough-line>' in written and "wt-slot" not in written
+    kept = html(tmp_path, "ti4/example/walkthroughs.html")
+    assert 'id="ti4-page-example" data-walkthrough ' in kept
+    assert "Custodians token" in kept, "the file beside the page has the whole walkthrough"
+    assert "Custodians token" not in written, "the rules page shows the example as one line"
     index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text("utf-8"))
     text = " ".join(doc["text"] + doc["title"] for doc in index["docs"]
                     if doc["location"].startswith("ti4/example/"))

@@ -294,14 +294,24 @@ def test_a_rules_page_prints_without_navigation_and_with_short_walkthroughs(
         site: str, open_page: Callable[..., Page]) -> None:
     page = open_page(viewport={"width": 1280, "height": 1100})
     page.goto(site + PAGE)
-    walkthrough = page.locator("[data-walkthrough]:has(.wt-refused)").first
-    expect(walkthrough.locator(".wt-stepper")).to_be_visible()
     chrome = [".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer"]
     for part in chrome:
         expect(page.locator(part).first).to_be_visible()
+    # Folded (as a page opens): each example prints as its question and answer.
+    line = page.locator("[data-walkthrough-line]").first
     page.emulate_media(media="print")
     for part in chrome:
         expect(page.locator(part).first).to_be_hidden()
+    for kept in (".wt-title", ".wt-answer", ".wt-badge"):
+        expect(line.locator(kept).first).to_be_visible()
+    expect(line.locator(".wt-open")).to_be_hidden()
+    expect(page.locator(".wt-switch")).to_be_hidden()
+    # Opened, a walkthrough prints short.
+    page.emulate_media(media="screen")
+    page.locator(".wt-switch-button").click()
+    walkthrough = page.locator("[data-walkthrough]:has(.wt-refused)").first
+    expect(walkthrough.locator(".wt-stepper")).to_be_visible()
+    page.emulate_media(media="print")
     for kept in (".wt-title", ".wt-badge", ".wt-about a.rule-ref", ".wt-outcome",
                  ".wt-refused"):
         expect(walkthrough.locator(kept).first).to_be_visible()
@@ -371,11 +381,15 @@ def test_visited_pages_read_offline(
     wait_kept(page)
     page.locator(f'.md-nav--primary a.md-nav__link[href$="/{PAGE}"]').first.click()
     page.wait_for_url(f"**/{PAGE}")
+    # An example opened online is kept too (the file the page's walkthroughs are in).
+    page.locator("[data-open-walkthrough]").first.click()
+    expect(page.locator("[data-walkthrough] .wt-stepper").first).to_be_visible()
     wait_kept(page)
     stop()
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("article h1")).to_contain_text("Objective Cards")
+    page.locator("[data-open-walkthrough]").first.click()
     walkthrough = page.locator("[data-walkthrough]").first
     expect(walkthrough.locator(".wt-stepper")).to_be_visible()  # the scripts were kept
     link = page.locator("p.rule a.rule-ref").first
@@ -398,12 +412,6 @@ def test_from_a_folder_of_files_the_site_still_works(
             if message.type == "error" else None)
     page.goto((built / PAGE / "index.html").as_uri())
     page.wait_for_load_state("load")
-    # The walkthroughs are steppers here too: Material's document$ never fires from file://,
-    # so the script also sets up on load.
-    walkthrough = page.locator("[data-walkthrough]:has(li.wt-step + li.wt-step)").first
-    expect(walkthrough.locator(".wt-stepper")).to_have_count(1)
-    walkthrough.locator(".wt-next").click()
-    expect(walkthrough.locator(".wt-count")).to_have_text(re.compile(r"^Step 2 of "))
     page.locator("p.rule a.rule-ref").first.hover()
     expect(page.locator(POPOVER)).to_be_visible()
     assert page.locator('link[rel="manifest"]').count() == 0
@@ -418,6 +426,17 @@ def test_from_a_folder_of_files_the_site_still_works(
     assert page.url.split("#")[0].endswith("/index.html"), page.url
     assert target.split("#")[0].strip("./") in page.url
     expect(page.locator("article h1").first).to_be_visible()
+    # A page fetches nothing from file://: an example's line opens the file of the page's
+    # walkthroughs, where they are steppers too (Material's document$ never fires from
+    # file://, so the script also sets up on load).
+    page.goto((built / PAGE / "index.html").as_uri())
+    page.locator("[data-open-walkthrough]").first.click()
+    page.wait_for_url("**/walkthroughs.html#*")
+    walkthrough = page.locator("[data-walkthrough]:has(li.wt-step + li.wt-step)").first
+    expect(walkthrough.locator(".wt-stepper")).to_have_count(1)
+    walkthrough.locator(".wt-next").click()
+    expect(walkthrough.locator(".wt-count")).to_have_text(re.compile(r"^Step 2 of "))
+    assert [line for line in console if "walkthroughs" in line] == []
 
 
 def test_no_request_leaves_the_site(site: str) -> None:

@@ -38,6 +38,7 @@ from mkdocs.structure.pages import Page
 from checker.location import Location, Problem
 from checker.project import configured_games
 from checker.registry import games, installed
+from checker.rule_pages import game_of
 from checker.site.examples.store import ResultStore
 from checker.site.examples.verify import ScenarioChecks
 from checker.site.gathered.context import Page as SourcePage
@@ -51,6 +52,7 @@ from checker.site.publish.browser_bundle import write_bundle
 from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
+from checker.site.publish.walkthrough_files import walkthroughs_href, write_walkthroughs
 from checker.site.render.rendering import Rendering
 from checker.site.render.scenario_list import list_page_source
 from checker.sources import too_large
@@ -135,7 +137,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 refused.append(Problem(Location(page.path, 1, 1), f"cannot read file: {reason}"))
         context = gather(self.folders, self.checks, pages=pages, paging=True)
         context = self.context = replace(context, problems=context.problems + tuple(refused))
-        self.rendering = Rendering(context, deferring=True)
+        self.rendering = Rendering(context, deferring=True, folds=_folds(files, context))
         # What the build keeps to the end (every result, page scan and rule): out of the
         # cyclic collector's way until then, which would walk it again at every collection.
         gc.freeze()
@@ -192,6 +194,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # The frame the list's other pages are written from.
             self.frames[listed.game] = Frame(output, page.title or "", page.url, slots,
                                              rendering.list_slots[uri])
+        folded = rendering.folded.pop(uri, None)
+        if folded:  # the walkthroughs its examples' lines open, beside the page
+            write_walkthroughs(Path(config.site_dir), page.file.dest_uri, page.title or "",
+                               folded)
         return fill_slots(output, slots) if slots else None
 
     # After the search plugin and the sitemap: the list's pages are added to both.
@@ -244,3 +250,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             log.error(f"{summary(len(problems))}; the pages show them in red")
             return
         raise PluginError(summary(len(problems)))
+
+
+def _folds(files: Files, context: SiteContext) -> dict[str, str]:
+    """The rules pages, whose examples fold to one line each (`Rendering.folds`): the pages
+    of a game's folder but its scenario lists, each with the address of the file beside it
+    that keeps its walkthroughs."""
+    placement = context.placement
+    lists = {*placement.lists.values(), *placement.more}
+    return {found.src_uri: walkthroughs_href(found.dest_uri)
+            for found in files.documentation_pages()
+            if found.src_uri not in lists and game_of(found.src_uri, context.folders)}

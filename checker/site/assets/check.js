@@ -704,6 +704,11 @@
     document.querySelectorAll("[data-checker-ask]").forEach(ask);
   }
 
+  // A folded example opened in place (walkthrough.js) can be edited and checked too.
+  document.addEventListener("wt:added", function (event) {
+    if (event.target.matches && event.target.matches("[data-walkthrough]")) editable(event.target);
+  });
+
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(init);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -89,7 +89,8 @@ function notKept(cache) {
   return cache.keys().then(function (requests) {
     var scope = self.registration.scope;
     var pages = requests.map(function (kept) { return kept.url; }).filter(function (url) {
-      return /\/$|\.html$/.test(new URL(url).pathname);
+      // Pages, not the files that keep a page's walkthroughs (walkthroughs.html).
+      return /\/$|\.html$/.test(new URL(url).pathname) && !/walkthroughs\.html$/.test(url);
     }).sort();
     var items = pages.map(function (url) {
       var name = decodeURIComponent(url.slice(scope.length)).replace(/(index)?\.html$|\/$/, "");

@@ -163,14 +163,149 @@
     show(0, false);
   }
 
+  /* ---- Examples folded to one line (rules pages) ----
+     A rules page shows each example as one line whose link leads to the file beside the page
+     that keeps its walkthroughs; here the link opens the walkthrough in place instead. */
+  var files = {};  // the file's address -> the promise of its parsed document
+
+  function keptFile(url) {
+    if (!files[url]) {
+      files[url] = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      }).then(function (text) { return new DOMParser().parseFromString(text, "text/html"); });
+      files[url].catch(function () { delete files[url]; });  // tried again next time
+    }
+    return files[url];
+  }
+
+  function unfold(line) {
+    var link = line.querySelector("[data-open-walkthrough]");
+    if (!link || location.protocol === "file:") return Promise.resolve(null);
+    if (line.opening) return line.opening;
+    line.setAttribute("aria-busy", "true");
+    line.opening = keptFile(link.href.split("#")[0]).then(function (file) {
+      var kept = file.getElementById(line.id);
+      if (!kept) throw new Error("not in the file");
+      if (!line.parentNode) return null;  // the reader left the page meanwhile
+      var whole = document.importNode(kept, true);
+      var fold = document.createElement("button");
+      fold.type = "button";
+      fold.className = "wt-fold";
+      fold.textContent = "Hide the walkthrough";
+      fold.addEventListener("click", function () { refold(whole, line); });
+      var meta = whole.querySelector(".wt-meta");
+      if (meta) meta.appendChild(fold); else whole.insertBefore(fold, whole.firstChild);
+      whole.classList.add("wt--unfolded");
+      line.replaceWith(whole);
+      whole.dispatchEvent(new CustomEvent("wt:added", { bubbles: true }));
+      return whole;
+    }).catch(function () {
+      link.textContent = "Open the walkthrough on a page of its own (it could not be shown here)";
+      link.removeAttribute("data-open-walkthrough");
+      return null;
+    }).then(function (whole) {
+      line.removeAttribute("aria-busy");
+      line.opening = null;
+      return whole;
+    });
+    return line.opening;
+  }
+
+  function refold(whole, line) {
+    var host = whole.nextElementSibling;  // check.js's "Edit and check" goes with it
+    if (host && host.getAttribute("data-checker-host") === whole.id) host.remove();
+    whole.replaceWith(line);
+    var title = line.querySelector(".wt-link");
+    if (title) title.focus();
+  }
+
+  var SHOWN = "checker-examples-shown";
+
+  function remembered() {
+    try { return localStorage.getItem(SHOWN) === "1"; } catch (error) { return false; }
+  }
+
+  function remember(shown) {
+    try { if (shown) localStorage.setItem(SHOWN, "1"); else localStorage.removeItem(SHOWN); }
+    catch (error) { /* private mode: not remembered */ }
+  }
+
+  /* A switch at the top of a rules page shows or hides every example at once; the choice
+     holds on the next pages. */
+  function pageSwitch() {
+    var lines = document.querySelectorAll("[data-walkthrough-line]");
+    if (!lines.length || document.querySelector(".wt-switch") || location.protocol === "file:") {
+      return;
+    }
+    var bar = document.createElement("p");
+    bar.className = "wt-switch";
+    var toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "md-button wt-switch-button";
+    bar.appendChild(toggle);
+    var count = lines.length;
+    function label(shown) {
+      toggle.setAttribute("aria-pressed", shown ? "true" : "false");
+      toggle.textContent = shown ? "Fold the examples" :
+        "Show the " + (count === 1 ? "example" : count + " examples") + " in full";
+    }
+    toggle.addEventListener("click", function () {
+      var shown = toggle.getAttribute("aria-pressed") !== "true";
+      remember(shown);
+      label(shown);
+      showAll(shown);
+    });
+    var heading = document.querySelector(".md-content__inner h1, article h1, main h1, h1");
+    if (heading && heading.parentNode) heading.parentNode.insertBefore(bar, heading.nextSibling);
+    else lines[0].parentNode.insertBefore(bar, lines[0]);
+    label(remembered());
+    if (remembered()) showAll(true);
+  }
+
+  function showAll(shown) {
+    if (shown) {
+      Array.prototype.forEach.call(document.querySelectorAll("[data-walkthrough-line]"), unfold);
+      return;
+    }
+    Array.prototype.forEach.call(document.querySelectorAll(".wt--unfolded"), function (whole) {
+      var fold = whole.querySelector(".wt-fold");
+      if (fold) fold.click();
+    });
+  }
+
   function followHash() {
     var id = decodeURIComponent(location.hash.slice(1));
     if (!id) return;
     var step = document.getElementById(id);
+    // A folded example, or a step of one: open it, then go there.
+    var folded = step || document.getElementById(id.replace(/--step-\d+$/, ""));
+    if (folded && folded.hasAttribute("data-walkthrough-line")) {
+      if (location.protocol === "file:") {  // nothing is fetched there: go to the file
+        var link = folded.querySelector("[data-open-walkthrough]");
+        if (link) location.replace(link.href.split("#")[0] + "#" + encodeURIComponent(id));
+        return;
+      }
+      unfold(folded).then(function (whole) { if (whole) followHash(); });
+      return;
+    }
     var root = step && step.closest("[data-walkthrough]");
     if (root && root.stepTo && root.stepTo(id)) step.scrollIntoView({ block: "center" });
     // Steppers above the target changed the page's height: land on the target again.
     else if (step && !root) step.scrollIntoView();
+  }
+
+  function openClicked(event) {
+    var link = event.target.closest("[data-open-walkthrough]");
+    var line = link && link.closest("[data-walkthrough-line]");
+    if (!line || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    // From a folder of files the browser fetches nothing: the link opens the file itself.
+    if (location.protocol === "file:") return;
+    event.preventDefault();
+    unfold(line).then(function (whole) {
+      var next = whole && whole.querySelector(".wt-next, .wt-fold");
+      if (next) next.focus({ preventScroll: true });
+    });
   }
 
   function copyLink(event) {
@@ -186,10 +321,12 @@
   function init() {
     var roots = document.querySelectorAll("[data-walkthrough]");
     for (var i = 0; i < roots.length; i++) stepper(roots[i]);
+    pageSwitch();
     followHash();
   }
 
   document.addEventListener("click", copyLink);
+  document.addEventListener("click", openClicked);
   // A walkthrough put in the page later (check.js, re-checked in the browser) asks for its stepper.
   document.addEventListener("wt:added", function (event) { stepper(event.target); });
   window.addEventListener("hashchange", followHash);

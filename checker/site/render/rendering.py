@@ -5,7 +5,7 @@ page of a long list shows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from checker.site.examples.results import Example
@@ -16,6 +16,7 @@ from checker.site.pages.rulemap import escape
 from checker.site.walkthroughs.placing import (
     Links,
     failure_html,
+    folded,
     place,
     prefix,
     renamed_pictures,
@@ -46,12 +47,19 @@ class Rendering:
     previews: dict[str, str]
     """What the preview of each rule shows (`previews.preview_html`), made once a build for
     all the pages that cite the rule."""
+    folds: Mapping[str, str]
+    """By page whose examples fold to one line each (`placing.folded`): the address, from
+    the page, of the file its walkthroughs are kept in (the MkDocs plugin writes it)."""
+    folded: dict[str, list[str]]
+    """By page of `folds`: the walkthroughs its folded examples open, for that file."""
 
-    def __init__(self, site: SiteContext, deferring: bool = False) -> None:
+    def __init__(self, site: SiteContext, deferring: bool = False,
+                 folds: Mapping[str, str] | None = None) -> None:
         self.site = site
         self.deferred = {} if deferring else None
         self.shown, self.picture_ids, self.list_parts, self.list_slots = {}, {}, {}, {}
         self.cited, self.previews = {}, {}
+        self.folds, self.folded = folds or {}, {}
 
     def fence_html(self, text: Text, links: Links) -> str:
         """The walkthroughs of a page's ```scenario fence, on the page `links` is for."""
@@ -59,7 +67,7 @@ class Rendering:
         for example in checked.examples:
             self._show(links.page, example)
         html = failure_html(checked.problems) if checked.problems else "\n".join(
-            self._render(example, links) for example in checked.examples)
+            self._shown(example, links) for example in checked.examples)
         return self._slot(links.page, html, checked.examples)
 
     def embed_html(self, scenario_id: str, links: Links) -> str:
@@ -68,7 +76,7 @@ class Rendering:
             return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
                     f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
         self._show(links.page, example)
-        return self._slot(links.page, self._render(example, links), (example,))
+        return self._slot(links.page, self._shown(example, links), (example,))
 
     def walkthroughs_html(self, examples: Iterable[Example], links: Links) -> str:
         """Walkthroughs one after another (those a game's scenario list shows), in a slot."""
@@ -100,6 +108,17 @@ class Rendering:
     def next_slot(self, page: str) -> str:
         """The key of the next slot `defer` makes on `page`."""
         return str(len((self.deferred or {}).get(page, {})))
+
+    def _shown(self, example: Example, links: Links) -> str:
+        """What the page shows of an example: on a page of `folds`, one line that opens its
+        walkthrough (kept in `folded`), unless the example fails, whose failures stay in
+        sight; else the walkthrough."""
+        html = self._render(example, links)
+        href = self.folds.get(links.page)
+        if href is None or example.failures or not example.passed:
+            return html
+        self.folded.setdefault(links.page, []).append(html)
+        return folded(str(example.html), links, example.id, example.steps, href)
 
     def _render(self, example: Example, links: Links) -> str:
         """`render`, with picture ids no other walkthrough on the page has: the prefix taken

@@ -72,6 +72,22 @@ def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str
     return "".join(out)
 
 
+def folded(draft: str, links: Links, scenario_id: str, steps: int, href: str) -> str:
+    """A walkthrough folded to one line on the page `links` is for: its head (the question,
+    the answer in a few words, the verdict and the rules it illustrates) and a link to its
+    whole walkthrough in `href`, the file that keeps the page's walkthroughs, which
+    `walkthrough.js` opens in place."""
+    head = place(draft.partition(FAILURES)[0], links).partition("\n")[2]
+    count = f" ({steps} step{'s' if steps != 1 else ''})" if steps else ""
+    target = escape(f"{href}#{scenario_id}")
+    opener = (f' <a class="wt-open" href="{target}" data-open-walkthrough>Show the '
+              f'walkthrough{count}</a>')
+    # In the verdict's line, after the rules illustrated.
+    head = head[:-len("</p>")] + opener + "</p>" if head.endswith("</p>") else head + opener
+    return (f'<div class="wt wt--folded" id="{escape(scenario_id)}" data-walkthrough-line>\n'
+            f'{head}\n</div>')
+
+
 def step_anchor(scenario_id: str, index: int) -> str:
     return f"{scenario_id}--step-{index}"
 
