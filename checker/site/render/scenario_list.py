@@ -268,5 +268,4 @@ def _page_name(context: SiteContext, uri: str, here: str) -> str:
         return "This page"
     if uri in context.placement.more:
         return f"Page {context.placement.more[uri].number} of this list"
-    stem = uri.rsplit("/", 1)[-1].removesuffix(".md")
-    return stem.replace("-", " ").capitalize()
+    return context.index.page_titles.get(uri) or uri
