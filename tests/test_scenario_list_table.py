@@ -1,5 +1,6 @@
-"""A game's scenario list, as a reader scans it (issue 31, item 8): each row names the page
-that shows the walkthrough by that page's title."""
+"""A game's scenario list, as a reader scans it (issue 31, item 8): its rows in the order of
+the rules they illustrate, and each row naming the page that shows the walkthrough by that
+page's title."""
 
 from __future__ import annotations
 
@@ -35,6 +36,14 @@ def listing(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, list[st
     built(config)
     return [(id, _RULE.findall(about), shown)
             for id, about, shown in _ROW.findall(html(root, "ti4/scenarios"))]
+
+
+def test_rows_follow_the_rule_they_illustrate_then_their_ids(
+        listing: list[tuple[str, list[str], str]]) -> None:
+    assert [id for id, _, _ in listing] == [
+        "ti4-f-section", "ti4-c-first", "ti4-d-also-first", "ti4-b-objectives", "ti4-e-note",
+        "ti4-a-side-by-side", "ti4-g-about-nothing"]
+    assert listing[3][1] == ["61.12", "61.6"], "the rules as the scenario names them"
 
 
 def test_a_row_names_the_page_that_shows_it_by_its_title(
