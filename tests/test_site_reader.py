@@ -24,6 +24,7 @@ __all__ = ["browser", "built", "site"]  # fixtures, shared with test_site_browse
 
 PAGE = "ti4/objective-cards/"
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 POPOVER = ".ref-pop"
 
 REQUESTS: list[str] = []
@@ -275,9 +276,12 @@ WORDS_JS = """cell => {
 }"""
 
 
-def test_the_scenario_lists_keep_words_whole_on_a_phone(
-        site: str, open_page: Callable[..., Page]) -> None:
-    page = open_page(viewport=PHONE)
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390px", "1280px"])
+def test_the_scenario_lists_keep_words_whole(
+        site: str, open_page: Callable[..., Page], viewport: dict[str, int]) -> None:
+    """No cell breaks a word across lines ("Custodia|ns token" in the "Shown on" column, where
+    Material lets links break anywhere); on a phone each row is a block."""
+    page = open_page(viewport=viewport)
     for game in ("ti4", "ti3", "arcs"):
         page.goto(f"{site}{game}/scenarios/")
         cells = page.locator("table.wt-list tbody td")
@@ -286,8 +290,12 @@ def test_the_scenario_lists_keep_words_whole_on_a_phone(
             f"cells => cells.flatMap({WORDS_JS})")]
         assert broken == [], game
         shown_on = page.locator("table.wt-list tbody tr").first.locator("td").nth(2)
-        assert shown_on.evaluate("td => getComputedStyle(td, '::before').content") == \
-            '" \u00b7 shown on "'
+        assert shown_on.locator("a").evaluate(
+            "a => [getComputedStyle(a).wordBreak, getComputedStyle(a).overflowWrap]") == \
+            ["normal", "normal"], "a page's name breaks only between words, whatever the rows"
+        if viewport is PHONE:
+            assert shown_on.evaluate("td => getComputedStyle(td, '::before').content") == \
+                '" \u00b7 shown on "'
 
 
 def test_a_rules_page_prints_without_navigation_and_with_short_walkthroughs(
