@@ -298,6 +298,46 @@ def test_the_scenario_lists_keep_words_whole(
                 '" \u00b7 shown on "'
 
 
+COVERED_JS = """bar => {
+    // The step buttons of `bar` below the header whose centre something else covers.
+    const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    return Array.from(bar.querySelectorAll('button')).flatMap(button => {
+        const box = button.getBoundingClientRect();
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        if (y < header || y > innerHeight) return [];
+        const hit = document.elementFromPoint(x, y);
+        return hit && button.contains(hit) ? [] : [[button.textContent, Math.round(y),
+            hit ? hit.className : null]];
+    });
+}"""
+
+FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390px", "1280px"])
+def test_back_to_top_never_covers_the_step_buttons(
+        site: str, open_page: Callable[..., Page], viewport: dict[str, int]) -> None:
+    """Scrolling up shows the theme's "Back to top"; wherever a walkthrough's stepper then is,
+    its buttons take the taps (under the header, 64 to 100 px down, it used to cover them)."""
+    page = open_page(viewport=viewport)
+    page.goto(f"{site}ti4/victory-points/")
+    bar = page.locator(".wt-stepper").filter(has=page.locator(".wt-dot >> nth=4")).first
+    expect(bar).to_be_visible()
+    hidden, shown = page.locator(".md-top[hidden]"), page.locator(".md-top:not([hidden])")
+    header = page.locator(".md-header").evaluate("h => h.getBoundingClientRect().bottom")
+    covered = {}
+    for offset in range(int(header), int(header) + 120, 8):
+        top = bar.evaluate("bar => bar.getBoundingClientRect().top + scrollY")
+        page.evaluate(f"scrollTo(0, {top - offset + 300})")
+        expect(hidden).to_have_count(1)
+        page.evaluate(FRAMES_JS)
+        page.evaluate(f"scrollTo(0, {top - offset})")
+        expect(shown).to_have_count(1)
+        if found := bar.evaluate(COVERED_JS):
+            covered[offset] = found
+    assert covered == {}, "step buttons under Back to top"
+
+
 def test_a_rules_page_prints_without_navigation_and_with_short_walkthroughs(
         site: str, open_page: Callable[..., Page]) -> None:
     page = open_page(viewport={"width": 1280, "height": 1100})
