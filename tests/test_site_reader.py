@@ -24,6 +24,7 @@ __all__ = ["browser", "built", "site"]  # fixtures, shared with test_site_browse
 
 PAGE = "ti4/objective-cards/"
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 POPOVER = ".ref-pop"
 
 REQUESTS: list[str] = []
@@ -275,9 +276,12 @@ WORDS_JS = """cell => {
 }"""
 
 
-def test_the_scenario_lists_keep_words_whole_on_a_phone(
-        site: str, open_page: Callable[..., Page]) -> None:
-    page = open_page(viewport=PHONE)
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390px", "1280px"])
+def test_the_scenario_lists_keep_words_whole(
+        site: str, open_page: Callable[..., Page], viewport: dict[str, int]) -> None:
+    """No cell breaks a word across lines ("Custodia|ns token" in the "Shown on" column, where
+    Material lets links break anywhere); on a phone each row is a block."""
+    page = open_page(viewport=viewport)
     for game in ("ti4", "ti3", "arcs"):
         page.goto(f"{site}{game}/scenarios/")
         cells = page.locator("table.wt-list tbody td")
@@ -286,8 +290,52 @@ def test_the_scenario_lists_keep_words_whole_on_a_phone(
             f"cells => cells.flatMap({WORDS_JS})")]
         assert broken == [], game
         shown_on = page.locator("table.wt-list tbody tr").first.locator("td").nth(2)
-        assert shown_on.evaluate("td => getComputedStyle(td, '::before').content") == \
-            '" \u00b7 shown on "'
+        assert shown_on.locator("a").evaluate(
+            "a => [getComputedStyle(a).wordBreak, getComputedStyle(a).overflowWrap]") == \
+            ["normal", "normal"], "a page's name breaks only between words, whatever the rows"
+        if viewport is PHONE:
+            assert shown_on.evaluate("td => getComputedStyle(td, '::before').content") == \
+                '" \u00b7 shown on "'
+
+
+COVERED_JS = """bar => {
+    // The step buttons of `bar` below the header whose centre something else covers.
+    const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    return Array.from(bar.querySelectorAll('button')).flatMap(button => {
+        const box = button.getBoundingClientRect();
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        if (y < header || y > innerHeight) return [];
+        const hit = document.elementFromPoint(x, y);
+        return hit && button.contains(hit) ? [] : [[button.textContent, Math.round(y),
+            hit ? hit.className : null]];
+    });
+}"""
+
+FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390px", "1280px"])
+def test_back_to_top_never_covers_the_step_buttons(
+        site: str, open_page: Callable[..., Page], viewport: dict[str, int]) -> None:
+    """Scrolling up shows the theme's "Back to top"; wherever a walkthrough's stepper then is,
+    its buttons take the taps (under the header, 64 to 100 px down, it used to cover them)."""
+    page = open_page(viewport=viewport)
+    page.goto(f"{site}ti4/victory-points/")
+    bar = page.locator(".wt-stepper").filter(has=page.locator(".wt-dot >> nth=4")).first
+    expect(bar).to_be_visible()
+    hidden, shown = page.locator(".md-top[hidden]"), page.locator(".md-top:not([hidden])")
+    header = page.locator(".md-header").evaluate("h => h.getBoundingClientRect().bottom")
+    covered = {}
+    for offset in range(int(header), int(header) + 120, 8):
+        top = bar.evaluate("bar => bar.getBoundingClientRect().top + scrollY")
+        page.evaluate(f"scrollTo(0, {top - offset + 300})")
+        expect(hidden).to_have_count(1)
+        page.evaluate(FRAMES_JS)
+        page.evaluate(f"scrollTo(0, {top - offset})")
+        expect(shown).to_have_count(1)
+        if found := bar.evaluate(COVERED_JS):
+            covered[offset] = found
+    assert covered == {}, "step buttons under Back to top"
 
 
 def test_a_rules_page_prints_without_navigation_and_with_short_walkthroughs(

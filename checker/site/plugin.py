@@ -135,6 +135,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 pages.append(page)
             else:
                 refused.append(Problem(Location(page.path, 1, 1), f"cannot read file: {reason}"))
+        runs = self.checks.runs
         context = gather(self.folders, self.checks, pages=pages, paging=True)
         context = self.context = replace(context, problems=context.problems + tuple(refused))
         self.rendering = Rendering(context, deferring=True, folds=_folds(files, context))
@@ -142,7 +143,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # cyclic collector's way until then, which would walk it again at every collection.
         gc.freeze()
         pin(self.folders, context, self.rendering)
-        self._report(context)
+        self._report(context, self.checks.runs - runs)
         store = self.checks.store
         add_site_files(files, config, self.checks.games, store.folder if store else None)
         self.frames, self.urls = {}, {}
@@ -236,9 +237,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.folders is not None:
             unpin(self.folders)
 
-    def _report(self, context: SiteContext) -> None:
+    def _report(self, context: SiteContext, runs: int) -> None:
+        """Log what this build checked (`runs` of the scenarios went through the engine, the
+        others' results were kept from an earlier build) and every problem."""
         problems = context.problems
-        log.info(f"checked {len(context.examples)} scenarios ({self.checks.runs} run so far)")
+        checked = len(context.examples)
+        log.info(f"checked {checked} scenarios ({runs} run, {max(checked - runs, 0)} from "
+                 f"the cache)")
         if self.checks.store is not None and self.checks.store.error:
             log.info(self.checks.store.error)
         if not problems:

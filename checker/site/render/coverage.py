@@ -1,7 +1,8 @@
 """A game's coverage, the page text a `[[coverage:ti4]]` line stands for: every rule of the
 game with the number of verified examples that illustrate it (their `about:` names it) and
 the number the engine decided by it (it cited the rule while checking them), the rules that
-no example covers first, and the game's totals.
+no example covers first; the sections no example names but some of whose rules have examples
+apart, with how many of their rules do; and the game's totals.
 
 The tables are HTML made here and kept out of search (a rule is found on its own page).
 """
@@ -9,6 +10,7 @@ The tables are HTML made here and kept out of search (a rule is found on its own
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -32,13 +34,25 @@ class Covered(NamedTuple):
     """Verified examples whose `about:` names the rule."""
     cited: int
     """Verified examples the engine decided by the rule."""
-    parts_covered: bool = False
-    """A section (a rule with sub-rules, such as 61 or 2.3) one of whose sub-rules is covered:
-    the section is covered through its parts, whatever its own counts."""
+    parts: int = 0
+    """The rules under it, for a section (a rule with sub-rules, such as 61 or 2.3)."""
+    parts_with_examples: int = 0
+    """Those of `parts` that a verified example illustrates or the engine decided by."""
+
+    @property
+    def direct(self) -> bool:
+        """Covered by an example of its own."""
+        return bool(self.illustrated or self.cited)
+
+    @property
+    def parts_covered(self) -> bool:
+        """A section one of whose rules has an example: covered through its parts, whatever
+        its own counts."""
+        return self.parts_with_examples > 0
 
     @property
     def covered(self) -> bool:
-        return bool(self.illustrated or self.cited or self.parts_covered)
+        return self.direct or self.parts_covered
 
 
 def game_coverage(rules: Iterable[str], uses: RuleUses) -> list[Covered]:
@@ -49,9 +63,13 @@ def game_coverage(rules: Iterable[str], uses: RuleUses) -> list[Covered]:
     own = {rule: (uses.illustrated.get(rule, none).verified,
                   uses.decided.get(rule, none).verified)
            for rule in ordered}
-    sections = {section for rule, counts in own.items() if any(counts)
-                for section in _sections(rule)}
-    counted = [Covered(rule, *own[rule], parts_covered=rule in sections) for rule in ordered]
+    parts: Counter[str] = Counter()
+    with_examples: Counter[str] = Counter()
+    for rule, counts in own.items():
+        for section in _sections(rule):
+            parts[section] += 1
+            with_examples[section] += any(counts)
+    counted = [Covered(rule, *own[rule], parts[rule], with_examples[rule]) for rule in ordered]
     return [c for c in counted if not c.covered] + [c for c in counted if c.covered]
 
 
@@ -83,32 +101,42 @@ def coverage_lines(rendering: Rendering, game: str, links: Links,
     rules = [rule for rule in context.index.items if rule.partition(":")[0] == game]
     counted = game_coverage(rules, context.uses)
     uncovered = [c for c in counted if not c.covered]
-    covered = [c for c in counted if c.covered]
+    direct = [c for c in counted if c.direct]
+    through = [c for c in counted if c.covered and not c.direct]
     examples, _, good = context.counts(game)
     title = context.game_title(game)
-    share = f" ({100 * len(covered) // len(counted)}%)" if counted else ""
+    covered = len(direct) + len(through)
+    share = f" ({100 * covered // len(counted)}%)" if counted else ""
     summary = (f'<p class="rule-coverage-total">{escape(title)}: <strong>{len(counted)} '
-               f"rules</strong>, {len(covered)} of them covered by a verified example{share}, "
-               f"{len(uncovered)} not covered yet. Worked examples: {examples}, "
-               f"{good} of them verified.</p>")
+               f"rules</strong>, {covered} of them covered{share}: {len(direct)} by a verified "
+               f"example, {len(through)} through the rules under them; {len(uncovered)} not "
+               f"covered yet. Worked examples: {examples}, {good} of them verified.</p>")
     lines = ["", stash(rendering.defer(links.page, summary)), ""]
-    for heading, part in ((f"Rules no example covers ({len(uncovered)})", uncovered),
-                          (f"Rules with examples ({len(covered)})", covered)):
+    for heading, part, table in (
+            (f"Rules no example covers ({len(uncovered)})", uncovered, _table),
+            (f"Rules with examples ({len(direct)})", direct, _table),
+            (f"Sections covered through their rules ({len(through)})", through, _parts_table)):
         if part:
             lines += [f"## {heading}", "", stash(rendering.defer(
-                links.page, _table(context.rules, context.index, part, links))), ""]
+                links.page, table(context.rules, context.index, part, links))), ""]
     return lines
 
 
 def _table(rules: RuleMap, index: RuleIndex, part: list[Covered], links: Links) -> str:
-    rows = []
-    for entry in part:
-        title = rule_title(entry.rule, rules, index)
-        if entry.parts_covered and not (entry.illustrated or entry.cited):
-            title += " (covered through its parts)"
-        rows.append(f"<tr><td>{links(entry.rule)}</td><td>{escape(title)}</td>"
-                    f"<td>{entry.illustrated}</td><td>{entry.cited}</td></tr>\n")
+    rows = [f"<tr><td>{links(entry.rule)}</td><td>{escape(rule_title(entry.rule, rules, index))}"
+            f"</td><td>{entry.illustrated}</td><td>{entry.cited}</td></tr>\n" for entry in part]
+    return _wrapped("<th>Illustrated by</th><th>Decided by the engine in</th>", rows)
+
+
+def _parts_table(rules: RuleMap, index: RuleIndex, part: list[Covered], links: Links) -> str:
+    """The sections no example names, with how many of the rules under each have one."""
+    rows = [f"<tr><td>{links(entry.rule)}</td><td>{escape(rule_title(entry.rule, rules, index))}"
+            f"</td><td>{entry.parts_with_examples} of {entry.parts}</td></tr>\n"
+            for entry in part]
+    return _wrapped("<th>Rules under it with examples</th>", rows)
+
+
+def _wrapped(counts: str, rows: list[str]) -> str:
     return one_byte(
         '<div data-search-exclude>\n<table class="rule-coverage">\n<thead><tr><th>Rule</th>'
-        '<th>Title</th><th>Illustrated by</th><th>Decided by the engine in</th></tr></thead>\n'
-        f'<tbody>\n{"".join(rows)}</tbody>\n</table>\n</div>')
+        f'<th>Title</th>{counts}</tr></thead>\n<tbody>\n{"".join(rows)}</tbody>\n</table>\n</div>')

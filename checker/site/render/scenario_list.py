@@ -30,6 +30,7 @@ from checker.site.examples.standalone import OTHER, section_order
 from checker.site.gathered.context import SiteContext
 from checker.site.gathered.lists import list_pages
 from checker.site.pages.rulemap import escape
+from checker.site.render.coverage import rule_order
 from checker.site.render.previews import in_order, preview_html
 from checker.site.render.rendering import Rendering
 from checker.site.walkthroughs.placing import Links
@@ -134,9 +135,15 @@ class _Part:
         self.sections: dict[str, list[int]] = defaultdict(list)
 
     def rows(self, context: SiteContext) -> list[Example]:
-        """The rows of its table, by id."""
+        """The rows of its table, in the order of the rules: by the first rule each
+        illustrates (as its walkthrough's section), then by id; those about no rule last."""
         return sorted([*self.own, *context.examples.standalone.examples(self.indexes)],
-                      key=lambda e: e.id)
+                      key=_by_rule)
+
+
+def _by_rule(example: Example) -> tuple[bool, tuple[tuple[int, int, str], ...], str]:
+    about = example.about
+    return (not about, rule_order(about[0]) if about else (), example.id)
 
 
 def _parts(rendering: Rendering, game: str) -> dict[str, _Part]:
@@ -268,5 +275,4 @@ def _page_name(context: SiteContext, uri: str, here: str) -> str:
         return "This page"
     if uri in context.placement.more:
         return f"Page {context.placement.more[uri].number} of this list"
-    stem = uri.rsplit("/", 1)[-1].removesuffix(".md")
-    return stem.replace("-", " ").capitalize()
+    return context.index.page_titles.get(uri) or uri
