@@ -321,6 +321,8 @@ def test_back_to_top_never_covers_the_step_buttons(
     its buttons take the taps (under the header, 64 to 100 px down, it used to cover them)."""
     page = open_page(viewport=viewport)
     page.goto(f"{site}ti4/victory-points/")
+    page.locator(".wt-switch-button").click()  # every example of the page in full
+    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
     bar = page.locator(".wt-stepper").filter(has=page.locator(".wt-dot >> nth=4")).first
     expect(bar).to_be_visible()
     hidden, shown = page.locator(".md-top[hidden]"), page.locator(".md-top:not([hidden])")
