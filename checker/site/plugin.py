@@ -159,14 +159,19 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
                  builder: Callable[..., None]) -> LiveReloadServer | None:
         # MkDocs watches the docs folder and mkdocs.yml; the standalone scenarios too, so an
-        # edit there rebuilds at once (gather re-reads them, and the cache is keyed by text).
+        # edit there rebuilds at once (gather re-reads them, and the cache is keyed by text),
+        # also once the folder is made again or first made (`serve_watch`).
+        from checker.site.serve_watch import ScenarioWatch, can_request_rebuild  # serve only
+
         if self.folders is None or self.folders.scenarios is None:
             return None
         folder = self.folders.scenarios.resolve()
-        docs = Path(config.docs_dir).resolve()
-        if not folder.is_dir():
-            log.debug(f"not watching {folder}: no such folder")
-        elif not folder.is_relative_to(docs):  # the docs folder is watched already
+        if folder.is_relative_to(Path(config.docs_dir).resolve()):
+            return server  # the docs folder is watched already
+        if can_request_rebuild(server):
+            ScenarioWatch(server, folder).start()
+            log.info(f"watching {folder} for changes")
+        elif folder.is_dir():  # another server: its own watch, while the folder lasts
             server.watch(str(folder))
         return server
 
