@@ -33,6 +33,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_build_datetime
 
 from checker.location import Location, Problem
 from checker.project import configured_games
@@ -47,6 +48,7 @@ from checker.site.hosting.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
 from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
+from checker.site.publish.build_stamp import BuildStamp, stamped
 from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
@@ -87,6 +89,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """By game: the frame its list's pages are written from (`list_pages`)."""
         self.urls: dict[str, tuple[str, str]] = {}
         """The pages the plugin writes: by page, its address and its file in the site."""
+        self.stamp: BuildStamp | None = None
+        """When this build started, stamped on its pages (`build_stamp`)."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
@@ -116,6 +120,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
         self.context = SiteContext(self.checks)
+        self.stamp = BuildStamp.at(get_build_datetime())
         list_first(config)
         return None
 
@@ -181,7 +186,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # ids, so links to a walkthrough or a step validate like any other.
         if self.rendering is not None and page.present_anchor_ids is not None:
             page.present_anchor_ids.update(self.rendering.shown.get(page.file.src_uri, ()))
-        return None
+        # When the build started, for the service worker to tell a kept copy (`build_stamp`).
+        return stamped(html, self.stamp) if self.stamp is not None else None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         # The walkthroughs go in last, after search indexing and the theme (see
