@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from browsers import QuietHandler, chromium, page_opener, start_server, wait_kept
@@ -163,7 +164,9 @@ def _screenshots(page: Page) -> None:
     """The kept page at a desktop's and a phone's width, light and dark, for a person to
     look at: the note reads in both schemes and fits the phone."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for scheme, material in [("light", "default"), ("dark", "slate")]:
+    schemes: list[tuple[Literal["light", "dark"], str]] = [("light", "default"),
+                                                           ("dark", "slate")]
+    for scheme, material in schemes:
         # As Material's palette switches at a click of its toggle (the palette here has none).
         page.emulate_media(color_scheme=scheme)
         page.locator("body").evaluate("(body, scheme) => body.setAttribute("
@@ -233,8 +236,6 @@ def test_verdict_data_is_never_older_than_a_page_seen(
 
 
 def test_the_stamp_is_the_build_time_to_the_millisecond() -> None:
-    from datetime import UTC, datetime
-
     early = BuildStamp.at(datetime(2025, 5, 3, 14, 2, 11, 123456, tzinfo=UTC))
     late = BuildStamp.at(datetime(2025, 5, 3, 14, 2, 11, 124000, tzinfo=UTC))
     assert early.built == "2025-05-03T14:02:11.123Z" and late.built > early.built
