@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -136,3 +137,23 @@ def page_opener(browser: Browser, requests: list[str],
     finally:
         for context in contexts:
             context.close()
+
+
+UNKEPT_JS = """async () => {
+    const cache = await caches.open('checker-pages-v1');
+    const kept = new Set((await cache.keys()).map(request => request.url));
+    const loaded = performance.getEntriesByType('resource').map(entry => entry.name)
+        .filter(url => url.startsWith(location.origin));
+    return [location.href.split('#')[0], ...loaded].filter(url => !kept.has(url));
+}"""
+"""The page and the files of the site it loaded that the service worker does not keep."""
+
+
+def wait_kept(page: Page, seconds: float = 10) -> None:
+    """Waits until the service worker keeps the page and its files. Polled from here:
+    `wait_for_function` takes the promise an async function returns as a truthy value, so
+    it would not wait at all."""
+    deadline = time.monotonic() + seconds
+    while unkept := page.evaluate(UNKEPT_JS):
+        assert time.monotonic() < deadline, f"not kept offline within {seconds} s: {unkept}"
+        page.wait_for_timeout(100)

@@ -28,6 +28,13 @@ from checker.yamlsource import Text
 STORE = Path(".cache") / "plugin" / "checker" / "results.json"
 
 
+@pytest.fixture(autouse=True)
+def same_build_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every page carries its build's start time (`build_stamp`): builds at one time, so that
+    two builds of the same site write the same pages."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+
+
 def header(store: Path) -> Any:
     """What the store holds: its engine, and each result as JSON values by key."""
     engine, values, _ = decoded(store.read_bytes())

@@ -9,13 +9,12 @@ test serves the site on a server of its own, to stop it.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import page_opener, start_server
+from browsers import page_opener, start_server, wait_kept
 from playwright.sync_api import Browser, Page, expect
 from repo_games import TI4_TITLES as TITLES
 from test_site_browser import SCREENSHOTS, _Handler, browser, built, site
@@ -386,26 +385,6 @@ def stoppable(built: Path) -> Iterator[tuple[str, Callable[[], None]]]:
     url, stop = start_server(built, _Handler)
     yield url, stop
     stop()
-
-
-UNKEPT_JS = """async () => {
-    const cache = await caches.open('checker-pages-v1');
-    const kept = new Set((await cache.keys()).map(request => request.url));
-    const loaded = performance.getEntriesByType('resource').map(entry => entry.name)
-        .filter(url => url.startsWith(location.origin));
-    return [location.href.split('#')[0], ...loaded].filter(url => !kept.has(url));
-}"""
-"""The page and the files of the site it loaded that the service worker does not keep."""
-
-
-def wait_kept(page: Page, seconds: float = 10) -> None:
-    """Waits until the service worker keeps the page and its files. Polled from here:
-    `wait_for_function` takes the promise an async function returns as a truthy value, so
-    it would not wait at all."""
-    deadline = time.monotonic() + seconds
-    while unkept := page.evaluate(UNKEPT_JS):
-        assert time.monotonic() < deadline, f"not kept offline within {seconds} s: {unkept}"
-        page.wait_for_timeout(100)
 
 
 def test_visited_pages_read_offline(

@@ -9,6 +9,7 @@ change shows within a couple of seconds; every wait is bounded by `TIMEOUT`.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -93,11 +95,13 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
+@contextmanager
+def _serving(tmp_path: Path, scenarios: dict[str, str], first: Callable[[str], bool]
+             ) -> Iterator[Served]:
+    """`mkdocs serve` of a site with PAGE and `scenarios`, once its first build shows `first`."""
     root = tmp_path / "project"
     root.mkdir()
-    config = make_site(root, {"ti4/embed.md": PAGE}, {"ti4/one.yaml": FILE})
+    config = make_site(root, {"ti4/embed.md": PAGE}, scenarios)
     port = _free_port()
     log = tmp_path / "serve.log"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -108,11 +112,17 @@ def served(tmp_path: Path) -> Iterator[Served]:
             cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
     try:
         server = Served(root, process, port, log)
-        server.wait_for("ti4/embed/", lambda html: 'id="ti4-file" data-walkthrough' in html,
-                        "the first build", timeout=START_TIMEOUT)
+        server.wait_for("ti4/embed/", first, "the first build", timeout=START_TIMEOUT)
         yield server
     finally:
         _stop(process)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    with _serving(tmp_path, {"ti4/one.yaml": FILE},
+                  lambda html: 'id="ti4-file" data-walkthrough' in html) as server:
+        yield server
 
 
 def test_serve_rebuilds_when_a_standalone_scenario_changes(served: Served) -> None:
@@ -146,8 +156,58 @@ def test_serve_rebuilds_when_a_standalone_scenario_changes(served: Served) -> No
                     "the deleted scenario reported missing")
 
 
+FAILED = "scenarios/ti4/one.yaml:13:17</code> points.Red: stated 3, engine 1"
+"""The failure WRONG shows, in scenarios/ti4/one.yaml."""
+
+GONE = "No scenario with the id <code>ti4-file</code>"
+
+
+def _shows_failure(html: str) -> bool:
+    return FAILED in html and "wt-badge--failed" in html
+
+
+def test_serve_keeps_watching_the_scenarios_folder_once_it_is_made_again(
+        served: Served) -> None:
+    # As switching to a branch without the folder and back does: gone long enough for the
+    # server to see it gone (the page says so), then back, then edited.
+    folder = served.root / "scenarios"
+    page = "ti4/embed/"
+    shutil.rmtree(folder)
+    served.wait_for(page, lambda html: GONE in html, "the scenario reported missing")
+    (folder / "ti4").mkdir(parents=True)
+    (folder / "ti4" / "one.yaml").write_text(FILE, encoding="utf-8")
+    served.wait_for(page, lambda html: 'id="ti4-file" data-walkthrough' in html
+                    and GONE not in html, "the scenario back")
+    (folder / "ti4" / "one.yaml").write_text(WRONG, encoding="utf-8")
+    served.wait_for(page, _shows_failure, "the edited claim in red")
+
+
+def test_serve_rebuilds_when_the_scenarios_folder_is_replaced_at_once(served: Served) -> None:
+    # Removed and made again between two looks of the watcher, possibly with the same inode.
+    folder = served.root / "scenarios"
+    shutil.rmtree(folder)
+    (folder / "ti4").mkdir(parents=True)
+    (folder / "ti4" / "one.yaml").write_text(WRONG, encoding="utf-8")
+    served.wait_for("ti4/embed/", _shows_failure, "the new folder's claim in red")
+    (folder / "ti4" / "one.yaml").write_text(FILE, encoding="utf-8")
+    served.wait_for("ti4/embed/", lambda html: not _shows_failure(html)
+                    and 'id="ti4-file" data-walkthrough' in html, "the fixed claim")
+
+
+def test_serve_watches_a_scenarios_folder_first_made_while_serving(tmp_path: Path) -> None:
+    with _serving(tmp_path, {}, lambda html: GONE in html) as served:
+        folder = served.root / "scenarios" / "ti4"
+        folder.mkdir(parents=True)
+        (folder / "one.yaml").write_text(WRONG, encoding="utf-8")
+        served.wait_for("ti4/embed/", _shows_failure, "the new folder's claim in red")
+        (folder / "one.yaml").write_text(FILE, encoding="utf-8")
+        served.wait_for("ti4/embed/", lambda html: not _shows_failure(html)
+                        and 'id="ti4-file" data-walkthrough' in html, "the fixed claim")
+
+
 class _Recording(LiveReloadServer):
-    """A server that is never started: it only records what it is asked to watch."""
+    """A server that is never started: it records what it is asked to watch, and what is
+    scheduled on its observer (which is never started either)."""
 
     def __init__(self, root: Path) -> None:
         super().__init__(builder=lambda: None, host="127.0.0.1", port=0, root=str(root))
@@ -157,34 +217,57 @@ class _Recording(LiveReloadServer):
         self.watched.append(path)
 
 
-def _watched(config: Path) -> list[str]:
-    """What the plugin's on_serve asks the server to watch, for the site of `config`."""
+def _watched(config: Path, server_class: type[_Recording] = _Recording) -> set[tuple[str, bool]]:
+    """What the plugin's on_serve watches, for the site of `config`: each folder, and whether
+    with its subfolders."""
     new_process()
     cfg = load_config(str(config), site_dir=str(config.parent / "site"))
     plugin = plugin_of(cfg)
     plugin.on_config(cfg)
-    server = _Recording(config.parent)
+    server = server_class(config.parent)
     try:
         assert plugin.on_serve(server, config=cfg, builder=lambda: None) in (server, None)
-        return server.watched
+        return {(path, True) for path in server.watched} | {
+            (emitter.watch.path, emitter.watch.is_recursive)
+            for emitter in server.observer.emitters}
     finally:
         server.server_close()
 
 
-def test_serve_watches_the_scenarios_folder_only_when_there_is_one(tmp_path: Path) -> None:
+def test_serve_watches_the_scenarios_folder_and_the_folder_above_it(tmp_path: Path) -> None:
     config = make_site(tmp_path, {})
-    assert _watched(config) == [], "watchdog fails to start on a folder that does not exist"
+    root, scenarios = str(tmp_path.resolve()), str((tmp_path / "scenarios").resolve())
+    assert _watched(config) == {(root, False)}, \
+        "watchdog fails to start on a folder that does not exist: the folder above, for now"
     (tmp_path / "scenarios").mkdir()
-    assert _watched(config) == [str((tmp_path / "scenarios").resolve())]
+    assert _watched(config) == {(scenarios, True), (root, False)}
 
 
 def test_serve_watches_a_scenarios_folder_named_in_the_options_not_one_in_docs(
         tmp_path: Path) -> None:
-    config = make_site(tmp_path, {}, extension=f"{EXTENSION}: {{scenarios: examples}}")
-    (tmp_path / "examples").mkdir()
+    config = make_site(tmp_path, {}, extension=f"{EXTENSION}: {{scenarios: content/examples}}")
     (tmp_path / "scenarios").mkdir()
-    assert _watched(config) == [str((tmp_path / "examples").resolve())]
+    assert _watched(config) == {(str(tmp_path.resolve()), False)}
+    (tmp_path / "content" / "examples").mkdir(parents=True)
+    assert _watched(config) == {(str((tmp_path / "content" / "examples").resolve()), True),
+                                (str((tmp_path / "content").resolve()), False)}
     config = make_site(tmp_path, {}, extension=f"{EXTENSION}: {{scenarios: docs/ti4}}")
-    assert _watched(config) == [], "MkDocs watches the docs folder already"
+    assert _watched(config) == set(), "MkDocs watches the docs folder already"
     config = make_site(tmp_path, {}, plugin="  - checker: {enabled: false}")
-    assert _watched(config) == []
+    assert _watched(config) == set()
+
+
+class _Plain(_Recording):
+    """A server without the build loop's request of MkDocs 1.6 and ProperDocs."""
+
+    def __getattribute__(self, name: str) -> object:
+        if name in ("_rebuild_cond", "_want_rebuild"):
+            raise AttributeError(name)
+        return super().__getattribute__(name)
+
+
+def test_serve_on_another_server_watches_the_scenarios_folder_as_it_can(tmp_path: Path) -> None:
+    config = make_site(tmp_path, {})
+    assert _watched(config, _Plain) == set()
+    (tmp_path / "scenarios").mkdir()
+    assert _watched(config, _Plain) == {(str((tmp_path / "scenarios").resolve()), True)}

@@ -34,6 +34,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_build_datetime
 
 from checker.location import Location, Problem
 from checker.project import configured_games
@@ -49,6 +50,7 @@ from checker.site.hosting.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
 from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
+from checker.site.publish.build_stamp import BuildStamp, stamped
 from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
@@ -90,6 +92,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """By game: the frame its list's pages are written from (`list_pages`)."""
         self.urls: dict[str, tuple[str, str]] = {}
         """The pages the plugin writes: by page, its address and its file in the site."""
+        self.stamp: BuildStamp | None = None
+        """When this build started, stamped on its pages (`build_stamp`)."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
@@ -119,6 +123,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
         self.context = None
+        self.stamp = BuildStamp.at(get_build_datetime())
         list_first(config)
         return None
 
@@ -163,14 +168,19 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
                  builder: Callable[..., None]) -> LiveReloadServer | None:
         # MkDocs watches the docs folder and mkdocs.yml; the standalone scenarios too, so an
-        # edit there rebuilds at once (gather re-reads them, and the cache is keyed by text).
+        # edit there rebuilds at once (gather re-reads them, and the cache is keyed by text),
+        # also once the folder is made again or first made (`serve_watch`).
+        from checker.site.serve_watch import ScenarioWatch, can_request_rebuild  # serve only
+
         if self.folders is None or self.folders.scenarios is None:
             return None
         folder = self.folders.scenarios.resolve()
-        docs = Path(config.docs_dir).resolve()
-        if not folder.is_dir():
-            log.debug(f"not watching {folder}: no such folder")
-        elif not folder.is_relative_to(docs):  # the docs folder is watched already
+        if folder.is_relative_to(Path(config.docs_dir).resolve()):
+            return server  # the docs folder is watched already
+        if can_request_rebuild(server):
+            ScenarioWatch(server, folder).start()
+            log.info(f"watching {folder} for changes")
+        elif folder.is_dir():  # another server: its own watch, while the folder lasts
             server.watch(str(folder))
         return server
 
@@ -180,7 +190,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # ids, so links to a walkthrough or a step validate like any other.
         if self.rendering is not None and page.present_anchor_ids is not None:
             page.present_anchor_ids.update(self.rendering.shown.get(page.file.src_uri, ()))
-        return None
+        # When the build started, for the service worker to tell a kept copy (`build_stamp`).
+        return stamped(html, self.stamp) if self.stamp is not None else None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         # The walkthroughs go in last, after search indexing and the theme (see
