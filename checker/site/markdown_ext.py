@@ -187,7 +187,8 @@ class RuleMarkProcessor(Treeprocessor):
             classes = f"rule rule--depth-{depth(ref)}"
             element.set("class", f"{element.get('class', '')} {classes}".strip())
         make_entries(root, page, context.rules, context.index, context.uses,
-                     self.md.htmlStash.store, lambda html: rendering.defer(page, html),
+                     self.md.htmlStash.store,
+                     lambda html: rendering.defer(page, rendering.cited_aside(page, html)),
                      rendering.cited)
 
 

@@ -35,10 +35,32 @@
     details.classList.add("rule-uses--enhanced");
   }
 
+  /* On a rules page the list itself waits in the file beside the page (with the page's
+     walkthroughs): opening the disclosure puts it in place. Without this script, or when the
+     file cannot be fetched, its link leads there. */
+  function fetchList(details) {
+    var body = details.querySelector(":scope > .rule-uses-body[data-kept]");
+    var fetchFile = window.checkerKeptFile;
+    if (!details.open || !body || body.dataset.loading || !fetchFile ||
+        location.protocol === "file:") return;
+    var link = body.querySelector("a");
+    var url = link.href.split("#")[0], id = decodeURIComponent(link.hash.slice(1));
+    body.dataset.loading = "1";
+    fetchFile(url).then(function (file) {
+      var list = file.getElementById(id);
+      if (!list) throw new Error("not in the file");
+      body.replaceWith(document.importNode(list, true));
+    }).catch(function () { delete body.dataset.loading; });
+  }
+
   function init() {
     var found = document.querySelectorAll("details.rule-uses");
     for (var i = 0; i < found.length; i++) enhance(found[i]);
   }
+
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("details.rule-uses")) fetchList(event.target);
+  }, true);
 
   // Material's document$ announces each page under instant navigation, but never fires when
   // the site is opened from a folder of files (file://): set up on load as well (init skips

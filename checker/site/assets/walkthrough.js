@@ -179,6 +179,9 @@
     return files[url];
   }
 
+  // The file is shared with rule-entries.js, which takes the "cited by" lists from it.
+  window.checkerKeptFile = keptFile;
+
   function unfold(line) {
     var link = line.querySelector("[data-open-walkthrough]");
     if (!link || location.protocol === "file:") return Promise.resolve(null);

@@ -5,6 +5,7 @@ page of a long list shows."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -23,6 +24,9 @@ from checker.site.walkthroughs.placing import (
     step_anchor,
 )
 from checker.yamlsource import Text
+
+_USES_BODY = '<div class="rule-uses-body">'
+_USES_RULE = re.compile(r'data-rule-uses="([^"]+)"')
 
 
 class Rendering:
@@ -49,9 +53,10 @@ class Rendering:
     all the pages that cite the rule."""
     folds: Mapping[str, str]
     """By page whose examples fold to one line each (`placing.folded`): the address, from
-    the page, of the file its walkthroughs are kept in (the MkDocs plugin writes it)."""
+    the page, of the file beside it that keeps what it shows on demand (the MkDocs plugin
+    writes it): the walkthroughs of those examples, and what cites each rule."""
     folded: dict[str, list[str]]
-    """By page of `folds`: the walkthroughs its folded examples open, for that file."""
+    """By page of `folds`: what goes in that file, in the page's order."""
 
     def __init__(self, site: SiteContext, deferring: bool = False,
                  folds: Mapping[str, str] | None = None) -> None:
@@ -119,6 +124,23 @@ class Rendering:
             return html
         self.folded.setdefault(links.page, []).append(html)
         return folded(str(example.html), links, example.id, example.steps, href)
+
+    def cited_aside(self, page: str, cited: str) -> str:
+        """A rule's "cited by" disclosure as `page` shows it: on a page of `folds`, its list
+        goes in the file beside the page (`folded`), and the page keeps a link to it, which
+        `rule-entries.js` replaces by the list when a reader opens the disclosure."""
+        href = self.folds.get(page)
+        start = cited.find(_USES_BODY)
+        rule = _USES_RULE.search(cited)
+        if href is None or start < 0 or rule is None or not cited.endswith("</details>"):
+            return cited
+        anchor = f"uses-{rule[1]}"
+        body = cited[start:-len("</details>")]
+        self.folded.setdefault(page, []).append(
+            f'<div class="rule-uses-body" id="{anchor}"{body[len(_USES_BODY) - 1:]}')
+        link = escape(f"{href}#{anchor}")
+        return (f'{cited[:start]}<div class="rule-uses-body" data-kept="{link}"><p><a href='
+                f'"{link}">What cites it</a></p></div></details>')
 
     def _render(self, example: Example, links: Links) -> str:
         """`render`, with picture ids no other walkthrough on the page has: the prefix taken
