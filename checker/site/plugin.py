@@ -56,7 +56,9 @@ from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
 from checker.site.publish.walkthrough_files import walkthroughs_href, write_walkthroughs
 from checker.site.render.rendering import Rendering
+from checker.site.render.rule_entries import rule_title
 from checker.site.render.scenario_list import list_page_source
+from checker.site.rule_toc import add_rule_groups
 from checker.sources import too_large
 
 if TYPE_CHECKING:  # as in mkdocs.plugins: a build need not import the dev server
@@ -190,6 +192,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # ids, so links to a walkthrough or a step validate like any other.
         if self.rendering is not None and page.present_anchor_ids is not None:
             page.present_anchor_ids.update(self.rendering.shown.get(page.file.src_uri, ()))
+        if self.context is not None:  # every rule group in the page's table of contents
+            context = self.context
+            add_rule_groups(page.toc, html,
+                            lambda rule: rule_title(rule, context.rules, context.index))
         # When the build started, for the service worker to tell a kept copy (`build_stamp`).
         return stamped(html, self.stamp) if self.stamp is not None else None
 
