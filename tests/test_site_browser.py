@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from browsers import (
     QuietHandler,
+    build_plain_site,
     build_real_site,
     chromium,
     page_opener,
@@ -82,6 +83,12 @@ class _Handler(QuietHandler):
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real site, built by `mkdocs build`."""
     return build_real_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site built without the checker (no plugin, no Markdown extension)."""
+    return build_plain_site(tmp_path_factory.mktemp("plain"))
 
 
 @pytest.fixture(scope="module")
@@ -694,6 +701,55 @@ def test_with_its_examples_folded_a_rules_page_is_short(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"folded-{path.strip('/').replace('/', '-')}-"
                                            f"{width}.png"))
+
+
+def _rules_pages(built: Path) -> list[str]:
+    """The rules pages of the built site: the pages of a game's folder but its scenario lists,
+    ask, coverage and glossary pages."""
+    return [f"{html.parent.relative_to(built).as_posix()}/" for game in GAMES
+            for html in sorted((built / game).glob("*/index.html"))
+            if html.parent.name not in ("scenarios", "ask", "coverage", "glossary")]
+
+
+def test_the_table_of_contents_lists_every_rule_group(built: Path) -> None:
+    """Each rule of the first depth (98.7, not 98.7a) is in its page's table of contents,
+    with its number and title, in the page's order."""
+    for path in _rules_pages(built):
+        html = (built / path / "index.html").read_text(encoding="utf-8")
+        groups = re.findall(r'<(?:p|li|h\d) class="rule rule--depth-1[^"]*" data-rule="[^"]+" '
+                            r'id="([^"]+)"', html)
+        toc = re.search(r'<nav class="md-nav md-nav--secondary".*?<div class="md-content"', html,
+                        re.DOTALL)
+        listed = list(dict.fromkeys(re.findall(r'href="#([^"]+)" class="md-nav__link"',
+                                               toc[0] if toc else "")))
+        assert [g for g in groups if g not in listed] == [], path
+        assert [a for a in listed if a in groups] == groups, f"{path}: the page's order"
+    vp = (built / "ti4/victory-points/index.html").read_text(encoding="utf-8")
+    assert re.search(r'href="#98\.7"[^>]*>\s*<span class="md-ellipsis">\s*98\.7 The game '
+                     r"ends when a player reaches the goal", vp)
+
+
+def test_a_rules_page_loads_at_most_twice_the_bytes_of_the_plain_page(
+        site: str, built: Path, plain: Path, open_page: Callable[..., Page]) -> None:
+    """What a rules page loads before any interaction (its HTML, styles, scripts, icons) is
+    at most twice what the same page loads without the checker: the walkthroughs and the
+    cited-by lists wait in the file beside it."""
+    def loaded(url: str) -> int:
+        page = open_page(folded=True, service_workers="block")
+        sizes: dict[str, int] = {}
+        page.on("requestfinished", lambda request: sizes.__setitem__(
+            request.url, request.sizes()["responseBodySize"]))
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        return sum(sizes.values())
+
+    heavy = []
+    with serving(plain) as without:
+        for path in _rules_pages(built):
+            ours, theirs = loaded(site + path), loaded(without + path)
+            if ours > 2 * theirs:
+                heavy.append(f"{path}: {ours:,} bytes, {theirs:,} without the checker")
+    assert heavy == []
 
 
 def test_no_request_leaves_the_site(site: str, open_page: Callable[..., Page]) -> None:
