@@ -22,7 +22,14 @@ from typing import Any
 from checker.changes import changed
 from checker.engine import Run, StepRecord
 from checker.scenario import Claims, Scenario
-from checker.sentences import ARROW, Words, claims_words, sentences_of, step_sentence
+from checker.sentences import (
+    ARROW,
+    NO_SENTENCES,
+    Words,
+    claims_words,
+    sentences_of,
+    step_sentence,
+)
 from checker.site.pages.rulemap import escape
 from checker.site.walkthroughs.placing import (
     FAILURES,
@@ -45,6 +52,8 @@ def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
     failed = "" if verdict.passed else " wt--failed"
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
              _head(scenario, verdict.passed, token) + FAILURES]
+    if run is None and verdict.setup_refused is not None:
+        parts.append(_refused_setup(verdict, token))
     if run is not None:
         initial = run.ruleset.describe(run.initial)
         drawn = Pictures(run, scenario.id).all()
@@ -263,6 +272,19 @@ def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mappin
     return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
             f'{head}{told}{body}{_claims(run, step.expect, links)}{picture}'
             f'{state_changes(now, previous, table(picture))}</li>\n')
+
+
+def _refused_setup(verdict: Verdict, links: LinkMaker) -> str:
+    """A setup the rules forbid: no game starts, so the walkthrough is the refusal and the
+    claims about it."""
+    refused = verdict.setup_refused
+    assert refused is not None
+    claims = verdict.scenario.expect
+    said = _words(claims_words(NO_SENTENCES, claims.values), links) if claims else ""
+    checked = f'<p class="wt-claims">Checked: {said}</p>' if said else ""
+    return (f'<div class="wt-setup"><p class="wt-label">Setup</p><p class="wt-refused">'
+            f'<strong>Refused</strong> by {links(refused.rule)}: {escape(refused.message)}'
+            f'</p>{checked}</div>')
 
 
 def _claims(run: Run, claims: Claims | None, links: LinkMaker, label: str = "Checked") -> str:
