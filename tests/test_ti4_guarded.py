@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from repo_games import GAMES
+from repo_games import GAMES, plays
 from repo_games import TI4_TITLES as TITLES
 
 from checker.engine import Outcome, run
@@ -61,7 +61,7 @@ def test_every_rule_the_ti4_code_cites_or_refuses_with_is_in_the_rulebook() -> N
 
 def test_every_rule_cited_while_running_the_scenarios_is_in_the_rulebook() -> None:
     cited = set()
-    for scenario in _scenarios():
+    for scenario in filter(plays, _scenarios()):
         trace = run(scenario, TI4)
         for record in trace.records:
             cited.update(event.rule for event in record.events)
