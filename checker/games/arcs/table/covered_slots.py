@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.state import State
-from checker.games.arcs.table.player_board import NAMES, RESOURCE_SLOTS, open_slots
+from checker.games.arcs.table.player_board import NAMES, open_slots
 from checker.games.immutable import updated
 
 UNCOUNTED = ("material", "fuel")
@@ -26,8 +26,8 @@ def settle_all(state: State, discards: Discards) -> tuple[State, Events, list[st
     for player in state.players:
         state, said, note = settle(state, player, discards.get(player))
         events += said
-        notes += [note] if note else []
-    return state, events, notes
+        notes.append(note)
+    return state, events, [note for note in notes if note]
 
 
 def settle(state: State, player: str, discard: Sequence[str] | None
@@ -42,18 +42,22 @@ def settle(state: State, player: str, discard: Sequence[str] | None
                    f"({len(held)} in {room} open slots): {player} discards nothing")
         if not covered:
             return state, [], ""
-        discard = ()
-    else:
-        discard = _chosen(player, held, room, excess, discard)
-    arranged = _arrange(slots, room, discard)
+    gone = _chosen(player, held, room, excess, discard) if excess > 0 else []
+    arranged = _arrange(slots, room, gone)
     state = state.with_(resources=updated(state.resources, player, arranged))
-    text = (f"A returned city covers {player}'s {_tokens(covered)}: {player} rearranges "
-            f"their resources into the {room} open slots")
-    note = f"{player} rearranges resources"
-    if discard:
-        text += f" and discards {_tokens(discard)}, which the slots cannot hold"
-        note += f", discarding {_tokens(discard)}"
-    return state, [cite("3.4a", text + ".")], note
+    return state, [cite("3.4a", _rearranged(player, covered, room, gone))], \
+        _note(player, gone)
+
+
+def _rearranged(player: str, covered: list[str], room: int, gone: Sequence[str]) -> str:
+    return (f"A returned city covers {player}'s {_tokens(covered)}: {player} rearranges "
+            f"their resources into the {room} open slots"
+            + (f" and discards {_tokens(gone)}, which the slots cannot hold." if gone else "."))
+
+
+def _note(player: str, gone: Sequence[str]) -> str:
+    """The clean-up's note for the state table (words only)."""
+    return f"{player} rearranges resources" + (f", discarding {_tokens(gone)}" if gone else "")
 
 
 def _chosen(player: str, held: list[str], room: int, excess: int,
@@ -64,7 +68,7 @@ def _chosen(player: str, held: list[str], room: int, excess: int,
             refuse("3.4a", f"{player} holds {_tokens(held)} and has {room} open resource slots "
                    f"now: {player} must discard {plural(excess, 'resource')} and chooses which, "
                    "so the clean-up step must say which")
-        return [held[0]] * excess
+        return held[:excess]
     if len(discard) != excess:
         refuse("3.4a", f"{player} holds {plural(len(held), 'resource')} for {room} open "
                f"resource slots: {player} discards exactly {excess}, not {len(discard)}")
@@ -91,7 +95,7 @@ def _arrange(slots: tuple[str | None, ...], room: int, discard: Sequence[str]
     kept = left[:room]
     for resource in (r for r in left[room:] if r is not None):
         kept[kept.index(None)] = resource
-    return tuple(kept) + (None,) * (RESOURCE_SLOTS - room)
+    return tuple(kept) + tuple(None for _ in left[room:])
 
 
 def _tokens(resources: Sequence[str], none_of: str = "") -> str:
