@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.engine import Event, Outcome
-from checker.games.arcs.actions import build, court_actions, move, repair, tax
+from checker.games.arcs.actions import build, court_actions, elimination, move, repair, tax
 from checker.games.arcs.battle import battle
 from checker.games.arcs.chapter_end import chapter, cleanup, game_end, scoring
 from checker.games.arcs.chapter_end import drawing as chapter_end
@@ -58,6 +58,7 @@ HANDLERS: dict[str, Handler] = {
     "influence": court_actions.influence,
     "secure": court_actions.secure,
     "battle": battle.battle,
+    "elimination": elimination.elimination,
     "end_chapter": chapter.step(Stage.SCORING, CORES),
     "score_ambition": _score_ambition,
     "clean_up": _clean_up,

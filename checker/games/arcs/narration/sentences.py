@@ -151,6 +151,8 @@ STEPS: dict[str, Any] = {
     "influence": lambda a: f"influence: place an agent on {a['card']}",
     "secure": _secure,
     "battle": _battle,
+    "elimination": lambda a: f"{a['player']}, left with no ship and no starport on the map, "
+                             f"places fresh ships at {a['gate']} as the turn ends",
     "end_chapter": lambda a: "the chapter ends",
     "score_ambition": lambda a: f"ending the chapter, score ambitions: {a['ambition']} is "
                                 "scored",
