@@ -803,8 +803,9 @@ def fresh_games(source: GameSource, mutant: Mutant | None) -> dict[str, Any]:
     ruleset = _ruleset(importlib.import_module(f"{package}.ruleset"), source.game)
     # The rules the pages define, as the bound game has them: building a scenario checks its
     # rule ids against them.
-    ruleset.rulebook = getattr(games.get(source.game), "rulebook", None) \
-        or _rulebooks()[source.game]
+    book = getattr(games.get(source.game), "rulebook", None)
+    if book is not None:
+        ruleset.rulebook = book
     return {**games, source.game: ruleset}
 
 
