@@ -227,7 +227,7 @@ def test_strategy_cards_in_an_agenda_phase_setup_are_a_located_error() -> None:
     [scenario] = load_file("s.yaml", AGENDA_SETUP.format(cards=cards), GAMES).scenarios
     assert check_scenario(scenario, GAMES).lines() == [(
         "s.yaml:6:3: the setup breaks ti4:81.8: strategy cards go back to the common play area "
-        "in step 8 of the status phase, before the agenda phase; nobody holds one now, yet Red, "
+        "at the end of the status phase, before the agenda phase; nobody holds one now, yet Red, "
         "Blue, Green are given some")]
     [scenario] = load_file("s.yaml", AGENDA_SETUP.format(cards=""), GAMES).scenarios
     assert check_scenario(scenario, GAMES).passed
