@@ -24,7 +24,7 @@ SHIPS_PLACED = 3
 def elimination(state: State, args: Any) -> tuple[State, Events]:
     player, gate = args["player"], args["gate"]
     turn = state.round.turn if state.round else None
-    if turn is None or turn.player != player or turn.ended:
+    if turn is None or turn.player != player:
         refuse("7.10", f"{player} places ships at a gate only as their own turn ends")
     if not stranded(state, player):
         refuse("7.10", f"{player} still has {_on_map(state, player)} on the map: only a player "
@@ -42,13 +42,15 @@ def elimination(state: State, args: Any) -> tuple[State, Events]:
     fleets[player] = state.fleet(gate, player).plus(fresh=placed)
     state = state.with_(ships=updated(state.ships, gate, frozen(fleets)))
     assert state.round is not None
-    state = state.with_(round=replace(state.round, turn=replace(turn, left=0, acted=True,
-                                                                ended=True)))
-    text = f"{player} has no ship and no starport on the map: as the turn ends, {player} " \
-           f"places {plural(placed, 'fresh ship')} at {gate}"
-    if placed < SHIPS_PLACED:
-        text += f", all that is left in {player}'s supply"
-    return state, [cite("7.10", text + ".")]
+    # Placing ends the turn: no action after it, and none of what comes before an action.
+    state = state.with_(round=replace(state.round, turn=replace(turn, acted=True, ended=True)))
+    return state, [cite("7.10", _placed(player, placed, gate))]
+
+
+def _placed(player: str, placed: int, gate: str) -> str:
+    return (f"{player} has no ship and no starport on the map: as the turn ends, {player} "
+            f"places {plural(placed, 'fresh ship')} at {gate}"
+            + (f", all that is left in {player}'s supply." if placed < SHIPS_PLACED else "."))
 
 
 def _on_map(state: State, player: str) -> str:
