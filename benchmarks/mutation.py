@@ -801,6 +801,11 @@ def fresh_games(source: GameSource, mutant: Mutant | None) -> dict[str, Any]:
     sys.meta_path.insert(0, _Hook(code))
     importlib.invalidate_caches()
     ruleset = _ruleset(importlib.import_module(f"{package}.ruleset"), source.game)
+    # The rules the pages define, as the bound game has them: building a scenario checks its
+    # rule ids against them.
+    book = getattr(games.get(source.game), "rulebook", None)
+    if book is not None:
+        ruleset.rulebook = book
     return {**games, source.game: ruleset}
 
 

@@ -1,4 +1,5 @@
-"""Claims every game understands: how the game ended, and whether a step was refused."""
+"""Claims every game understands: how the game ended, whether a step or the setup was refused,
+and which rules a step cites or does not cite."""
 
 from __future__ import annotations
 
@@ -62,9 +63,26 @@ STEP_ONLY: dict[str, Expectation] = {
         Expectation("cites", ListOf(RULE_ID, min_items=1, max_items=limits.RULE_IDS),
                     "Rules the engine must cite while resolving this step (others may be cited too).",
                     lambda v: v.citations, compare="contains"),
+        Expectation("not_cited", ListOf(RULE_ID, min_items=1, unique=True,
+                                        max_items=limits.RULE_IDS),
+                    "Rules the engine must not cite while resolving this step.",
+                    lambda v: v.citations, compare="excludes"),
     )
 }
 """Valid only in a step's `expect`."""
+
+SETUP_REJECTED = "setup_rejected"
+
+FINAL_ONLY: dict[str, Expectation] = {
+    e.name: e for e in (
+        Expectation(SETUP_REJECTED, RULE_ID,
+                    "The rules forbid this setup: the engine must refuse it, citing this rule. "
+                    "Stands alone: no steps and no other claim.",
+                    lambda v: None),
+    )
+}
+"""Valid only in the final `expect`. A setup the engine accepts is never refused, so the
+claim observes nothing there; the refused setup is judged by `verdict.judge_refused_setup`."""
 
 
 def spec_of(expectations: dict[str, Expectation]) -> dict[str, Spec]:

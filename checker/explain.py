@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from checker.changes import changed, plain
 from checker.engine import Run
+from checker.expectations import SETUP_REJECTED
 from checker.location import InternalError, inert
 from checker.scenario import Claims
-from checker.sentences import claims_words, sentences_of, step_sentence
+from checker.sentences import NO_SENTENCES, claims_words, sentences_of, step_sentence
 from checker.sentences import plain as plain_words
 from checker.verdict import Verdict
 
@@ -24,6 +25,13 @@ def _lines(verdict: Verdict) -> list[str]:
     lines = [f"{scenario.title}", f"  id: {scenario.id} ({scenario.game}) at {scenario.location}"]
     if scenario.about:
         lines.append(f"  about: {', '.join(scenario.about)}")
+    refused = verdict.setup_refused
+    if run is None and refused is not None and scenario.expect is not None \
+            and SETUP_REJECTED in scenario.expect.values:
+        said = plain_words(claims_words(NO_SENTENCES, scenario.expect.values))
+        return [*lines, "", f"Setup: refused by {refused.rule}: {refused.message}",
+                f"Checked at the end: {said}", "Verdict: " + _verdict(verdict),
+                *(f"  {line}" for line in verdict.lines())]
     if run is None:
         return [*lines, "", "Verdict: not run: " + _not_run(verdict),
                 *(f"  {line}" for line in verdict.lines())]

@@ -12,7 +12,7 @@ from checker.ids import first_uses
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.scenario import Scenario, build
 from checker.sources import ReadError, find_files, read_problem, read_text, texts_in_file
-from checker.verdict import Verdict, judge
+from checker.verdict import Verdict, judge, judge_refused_setup
 from checker.yamlsource import load
 
 
@@ -113,8 +113,7 @@ def check_scenario(scenario: Scenario, games: Mapping[str, BoundRuleset]) -> Ver
     try:
         return judge(run(scenario, ruleset))
     except RuleViolation as refused:
-        problem = Problem(scenario.setup_location, f"the setup breaks {refused.rule}: "
-                                                   f"{refused.message}")
+        return judge_refused_setup(scenario, refused.with_traceback(None))
     except Exception as exc:  # noqa: BLE001 - an engine bug is reported in place, not as a traceback
         problem = InternalError(scenario.location, f"internal error in the {scenario.game} "
                                                    f"engine: {type(exc).__name__}: {exc}")

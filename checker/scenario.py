@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from checker import limits
-from checker.expectations import GAME_END, RULE_ID, STEP_ONLY
+from checker.expectations import FINAL_ONLY, GAME_END, RULE_ID, SETUP_REJECTED, STEP_ONLY
 from checker.game_info import GameUnavailable
 from checker.location import Location, ScenarioError
 from checker.rulebook import RULE_ID as RULE_ID_PATTERN
@@ -167,6 +167,7 @@ def _scenario(node: Any, pos: Pos, ctx: Context, games: Mapping[str, Game]) -> S
     steps = _steps(node.get("steps"), node.value_pos.get("steps", pos), ctx, game, games)
     expect = _claims(node.get("expect"), node.value_pos.get("expect"), ctx, vocabulary, games,
                      step_level=False)
+    _setup_claim_alone(node, expect, ctx)
     stated = "expect" in node or any(isinstance(item, YMap) and "expect" in item
                                      for item in node.get("steps") or ())
     if not stated:
@@ -275,9 +276,7 @@ def _claim_table(vocabulary: Vocabulary, step_level: bool) -> tuple[dict[str, Ex
     """The claims allowed at one level, and the Record that checks them; made once per game."""
     key = (id(vocabulary), step_level)
     if key not in _TABLES:
-        table = {**GAME_END, **vocabulary.expectations}
-        if step_level:
-            table.update(STEP_ONLY)
+        table = {**GAME_END, **vocabulary.expectations, **(STEP_ONLY if step_level else FINAL_ONLY)}
         record = Record({name: Key(e.spec, e.doc) for name, e in table.items()}, what="expectation")
         _TABLES[key] = (table, record)
     return _TABLES[key]
@@ -287,12 +286,17 @@ def expectations_for(vocabulary: Vocabulary, step_level: bool) -> dict[str, Expe
     return _claim_table(vocabulary, step_level)[0]
 
 
-def _without_step_claims(node: YMap, ctx: Context) -> YMap:
-    """`rejected` and `cites` speak of one step; in the final `expect` they are an error."""
-    misplaced = [key for key in STEP_ONLY if key in node]
+def _without_misplaced_claims(node: YMap, ctx: Context, step_level: bool) -> YMap:
+    """`rejected`, `cites` and `not_cited` speak of one step, so in the final `expect` they are
+    an error; `setup_rejected` speaks of the setup, so in a step's `expect` it is one."""
+    if step_level:
+        misplaced = [key for key in FINAL_ONLY if key in node]
+        where = "the setup: put it in the scenario's final `expect`"
+    else:
+        misplaced = [key for key in STEP_ONLY if key in node]
+        where = "one step: put it in that step's `expect`"
     for key in misplaced:
-        ctx.error(node.key_pos[key], f"`{key}` is a claim about one step: put it in that step's "
-                  "`expect`")
+        ctx.error(node.key_pos[key], f"`{key}` is a claim about {where}")
     if not misplaced:
         return node
     kept = YMap((k, v) for k, v in node.items() if k not in misplaced)
@@ -309,8 +313,8 @@ def _claims(node: Any, pos: Pos | None, ctx: Context, vocabulary: Vocabulary,
             ctx.error(pos, "`expect` is empty: state at least one claim")
         return None
     record = _claim_table(vocabulary, step_level)[1]
-    if isinstance(node, YMap) and not step_level:
-        node = _without_step_claims(node, ctx)
+    if isinstance(node, YMap):
+        node = _without_misplaced_claims(node, ctx, step_level)
     values = record.check(node, pos or (0, 0), ctx)
     if not is_valid(values) or not isinstance(node, YMap):
         return None
@@ -319,9 +323,28 @@ def _claims(node: Any, pos: Pos | None, ctx: Context, vocabulary: Vocabulary,
         return None
     if not values:
         return None
-    for key in ("rejected", "ended_by"):
+    for key in ("rejected", "ended_by", SETUP_REJECTED):
         if key in values:
             check_rule_id(values[key], node.value_pos[key], ctx, games)
-    for rule_id, rule_pos in zip(values.get("cites", ()), getattr(node.get("cites"), "item_pos", ())):
-        check_rule_id(rule_id, rule_pos, ctx, games)
+    for key in ("cites", "not_cited"):
+        for rule_id, rule_pos in zip(values.get(key, ()), getattr(node.get(key), "item_pos", ())):
+            check_rule_id(rule_id, rule_pos, ctx, games)
+    both = [rule for rule in dict.fromkeys(values.get("not_cited", ()))
+            if rule in values.get("cites", ())]
+    if both:
+        ctx.error(node.value_pos["not_cited"], f"{', '.join(both)} cannot be both cited and "
+                  "not cited")
     return Claims(values, node)
+
+
+def _setup_claim_alone(node: YMap, expect: Claims | None, ctx: Context) -> None:
+    """A refused setup starts no game: `setup_rejected` comes with no step and no other claim."""
+    if expect is None or SETUP_REJECTED not in expect.values:
+        return
+    if node.get("steps"):
+        ctx.error(node.key_pos["steps"], f"a scenario that claims `{SETUP_REJECTED}` has no "
+                  "steps: a refused setup starts no game")
+    for key in expect.values:
+        if key != SETUP_REJECTED:
+            ctx.error(expect.node.key_pos[key], f"`{key}` cannot go with `{SETUP_REJECTED}`: a "
+                      "refused setup starts no game to claim anything about")

@@ -80,12 +80,12 @@ def plain(words: Words) -> str:
     return "".join(part if isinstance(part, str) else part.id for part in words)
 
 
-def _rules(rules: Iterable[str]) -> Words:
+def _rules(rules: Iterable[str], last: str = " and ") -> Words:
     out: list[str | Rule] = []
     rules = list(rules)
     for index, rule in enumerate(rules):
         if index:
-            out.append(" and " if index == len(rules) - 1 else ", ")
+            out.append(last if index == len(rules) - 1 else ", ")
         out.append(Rule(rule))
     return tuple(out)
 
@@ -93,6 +93,8 @@ def _rules(rules: Iterable[str]) -> Words:
 CORE_CLAIMS: dict[str, Callable[[Any], Words]] = {
     "rejected": lambda rule: ("the rules forbid this step (", Rule(rule), ")"),
     "cites": lambda rules: ("the engine cites ", *_rules(rules)),
+    "not_cited": lambda rules: ("the engine does not cite ", *_rules(rules, " or ")),
+    "setup_rejected": lambda rule: ("the rules forbid this setup (", Rule(rule), ")"),
     "game_over": lambda over: ("the game is over" if over else "the game is not over",),
     "winner": lambda winner: (f"{winner} wins" if winner is not None else "nobody has won",),
     "ended_by": lambda rule: ("the game was decided by ", Rule(rule)),

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from checker.engine import Run, StepRecord
-from checker.expectations import View
+from checker.engine import RuleViolation, Run, StepRecord
+from checker.expectations import SETUP_REJECTED, View
 from checker.location import Location, Problem
 from checker.scenario import Claims, Scenario, expectations_for
 from checker.vocabulary import Expectation
@@ -30,6 +30,10 @@ class Mismatch:
         cite = f" ({self.rule})" if self.rule else ""
         if self.key == "rejected" and self.engine is None:
             return f"{self.key}: stated {show(self.stated)}, engine allowed it"
+        if self.key == SETUP_REJECTED and self.engine is None:
+            return f"{self.key}: stated {show(self.stated)}, engine accepted the setup"
+        if self.key == "not_cited":
+            return f"{self.key}: stated {show(self.stated)}, engine cites {show(self.engine)}"
         return f"{self.key}: stated {show(self.stated)}, engine {show(self.engine)}{cite}"
 
     def __str__(self) -> str:
@@ -45,6 +49,8 @@ class Verdict:
     mismatches: list[Mismatch] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     """Failures that are not a stated-versus-engine difference (e.g. a disputed scenario that agrees)."""
+    setup_refused: RuleViolation | None = None
+    """Why the engine refused the setup, when it did (then `run` is None)."""
 
     @property
     def passed(self) -> bool:
@@ -85,11 +91,35 @@ def judge(run: Run) -> Verdict:
     if scenario.expect is not None:
         view = View(run.final_state, run.outcome, run.ended_at_step, (), None)
         _compare(scenario.expect, view, expectations_for(vocabulary, False), scenario, verdict)
+    _disputed(verdict)
+    return verdict
+
+
+def judge_refused_setup(scenario: Scenario, refused: RuleViolation) -> Verdict:
+    """The verdict on a scenario whose setup the engine refused: it holds when the scenario
+    claims `setup_rejected` with the rule the engine named; without that claim the refusal
+    is a problem of the scenario, at its setup."""
+    verdict = Verdict(scenario, None, setup_refused=refused)
+    claims = scenario.expect
+    stated = claims.values.get(SETUP_REJECTED) if claims is not None else None
+    if claims is None or stated is None:
+        verdict.problems.append(Problem(scenario.setup_location, f"the setup breaks "
+                                        f"{refused.rule}: {refused.message}"))
+        return verdict
+    if stated != refused.rule:
+        verdict.mismatches.append(Mismatch(
+            scenario.source.location(claims.value_pos(SETUP_REJECTED)), SETUP_REJECTED, stated,
+            refused.rule))
+    _disputed(verdict)
+    return verdict
+
+
+def _disputed(verdict: Verdict) -> None:
+    scenario = verdict.scenario
     if scenario.disputed and not verdict.mismatches:
         verdict.problems.append(Problem(scenario.location, f"scenario '{scenario.id}' is marked "
                                         "disputed but the engine now agrees with every claim: "
                                         "mark it verified"))
-    return verdict
 
 
 def _uncited(run: Run) -> list[Problem]:
@@ -166,6 +196,9 @@ def _differences(compare: str, stated: Any, actual: Any) -> list[Difference]:
     if compare == "contains":
         missing = [item for item in stated if item not in actual]
         return [((), stated, list(dict.fromkeys(actual)))] if missing else []
+    if compare == "excludes":
+        cited = [item for item in stated if item in actual]
+        return [((), stated, cited)] if cited else []
     return [] if _plain(stated) == _plain(actual) else [((), stated, actual)]
 
 

@@ -4,6 +4,7 @@ pages under docs/ define (as `checker run` reads them from the project's folder)
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from checker.project import project_games, read_project
 
@@ -12,3 +13,9 @@ GAMES = project_games(read_project(ROOT))
 TI4_TITLES = GAMES["ti4"].rulebook.titles
 """The TI4 rules the pages define, each with its short title, by number ("61.6")."""
 ARCS_TITLES = GAMES["arcs"].rulebook.titles
+
+
+def plays(scenario: Any) -> bool:
+    """Whether a scenario runs a game: not one that claims its setup is refused
+    (`setup_rejected`), whose engine run stops at the setup."""
+    return scenario.expect is None or "setup_rejected" not in scenario.expect.values

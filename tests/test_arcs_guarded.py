@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from repo_games import ARCS_TITLES as TITLES
-from repo_games import GAMES
+from repo_games import GAMES, plays
 
 from checker.engine import run
 from checker.games.arcs import state
@@ -48,7 +48,7 @@ def test_every_rule_the_arcs_code_cites_or_refuses_with_is_in_the_rulebook() -> 
 
 def test_every_rule_cited_while_running_the_scenarios_is_in_the_rulebook() -> None:
     cited = set()
-    for scenario in _scenarios():
+    for scenario in filter(plays, _scenarios()):
         trace = run(scenario, ARCS)
         for record in trace.records:
             cited.update(event.rule for event in record.events)

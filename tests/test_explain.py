@@ -102,3 +102,16 @@ def test_the_guides_samples_of_explain_are_what_it_prints(verdict) -> None:
     path = ROOT / sample[2]
     shown = explain(verdict(path.read_text("utf-8"), sample[2]))
     assert _sample_holds(sample[1].replace("(...:", "(...yaml:"), shown) == []
+
+
+def test_explain_a_setup_claimed_as_refused(verdict) -> None:
+    text = ("id: x\ntitle: X\ngame: ti4\nsetup:\n  players: [Red, Blue, Green]\n"
+            "  points: {Red: 10}\nexpect:\n  setup_rejected: ti4:98.7\n")
+    assert explain(verdict(text)) == (
+        "X\n"
+        "  id: x (ti4) at s.yaml:1:1\n"
+        "\n"
+        "Setup: refused by ti4:98.7: Red starts on 10 victory points: the game would already "
+        "be over\n"
+        "Checked at the end: the rules forbid this setup (ti4:98.7).\n"
+        "Verdict: every claim holds\n")

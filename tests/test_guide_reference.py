@@ -6,7 +6,8 @@ The convention the page follows, and this test enforces:
   `### Setup {#key-ti4-setup}`. The groups are `key-envelope`, and for each game
   `key-<game>-setup`, `key-<game>-steps` (the step kinds), `key-<game>-step-<kind>` (the
   arguments of a step kind that has named arguments), `key-<game>-expect` (the claims valid at
-  the end and in a step) and `key-<game>-step-expect` (the claims valid only in a step). A key
+  the end and in a step), `key-<game>-step-expect` (the claims valid only in a step) and
+  `key-<game>-final-expect` (the claims valid only at the end). A key
   whose value is a mapping with named keys of its own (directly or by player) gets a group
   named after its parent and itself: `key-ti4-setup-public_objectives`.
 - Under the heading, one Markdown table; the first cell of every body row is the key in
@@ -113,6 +114,9 @@ def reference_from_schema(schema: dict[str, Any]) -> dict[str, list[str]]:
         _record_groups(f"key-{game}-expect", parts["expect"], groups)
         step_claims = _resolve(kinds[0]["properties"]["expect"], definitions)["properties"]
         groups[f"key-{game}-step-expect"] = [key for key in step_claims if key not in final]
+        groups[f"key-{game}-final-expect"] = [key for key in final if key not in step_claims]
+        groups[f"key-{game}-expect"] = [key for key in groups[f"key-{game}-expect"]
+                                        if key in step_claims]
     return groups
 
 
@@ -175,7 +179,9 @@ def test_every_schema_group_has_keys() -> None:
     assert {"key-envelope", "key-ti4-setup", "key-ti4-steps", "key-ti4-step-score",
             "key-ti4-expect", "key-ti4-step-expect", "key-ti4-setup-public_objectives"} <= set(groups)
     assert "players" in groups["key-ti4-setup"]
-    assert groups["key-ti4-step-expect"] == ["rejected", "cites"]
+    assert groups["key-ti4-step-expect"] == ["rejected", "cites", "not_cited"]
+    assert groups["key-ti4-final-expect"] == ["setup_rejected"]
+    assert "setup_rejected" not in groups["key-ti4-expect"]
     assert all(groups.values())
 
 
@@ -246,4 +252,5 @@ def test_the_guide_states_the_limits_the_checker_applies() -> None:
                in row for row in rows)
     assert f"| scenarios in one file (a list of them) | {limits.SCENARIOS} |" in rows
     assert f"| steps in one scenario | {limits.STEPS} |" in rows
-    assert f"| rule ids in `about`, or in one step's `cites` | {limits.RULE_IDS} |" in rows
+    assert f"| rule ids in `about`, or in one step's `cites` or `not_cited` | {limits.RULE_IDS} |" \
+        in rows

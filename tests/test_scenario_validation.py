@@ -386,3 +386,36 @@ def test_odd_values_give_located_errors_not_tracebacks(problems, text) -> None:
     lines = problems(text)
     assert lines
     assert all(LINE.match(line) for line in lines), lines
+
+
+# The claims about the setup and about rules not cited, where they may go.
+
+def test_setup_rejected_is_only_a_final_claim_and_stands_alone(problems, minimal) -> None:
+    text = minimal.replace(
+        "  - score: {player: Red, objective: Expand Borders}\n",
+        "  - score: {player: Red, objective: Expand Borders}\n"
+        "    expect: {setup_rejected: ti4:98.7}\n").replace(
+        "  points: {Red: 1}", "  points: {Red: 1}\n  setup_rejected: ti4:98.9")
+    assert problems(text) == [
+        ("s.yaml:9:1: a scenario that claims `setup_rejected` has no steps: a refused setup "
+        "starts no game"),
+        ("s.yaml:11:14: `setup_rejected` is a claim about the setup: put it in the scenario's "
+        "final `expect`"),
+        ("s.yaml:13:3: `points` cannot go with `setup_rejected`: a refused setup starts no game "
+        "to claim anything about"),
+        "s.yaml:14:19: unknown rule 'ti4:98.9' (did you mean 'ti4:98.8'?)",
+    ]
+
+
+def test_not_cited_is_only_a_step_claim_and_never_with_the_same_rule_cited(problems,
+                                                                           minimal) -> None:
+    text = minimal.replace(
+        "  - score: {player: Red, objective: Expand Borders}\n",
+        "  - score: {player: Red, objective: Expand Borders}\n"
+        "    expect: {cites: [ti4:61.12], not_cited: [ti4:61.12, ti4:61.0]}\n").replace(
+        "  points: {Red: 1}", "  points: {Red: 1}\n  not_cited: [ti4:98.7]")
+    assert problems(text) == [
+        "s.yaml:11:45: ti4:61.12 cannot be both cited and not cited",
+        "s.yaml:11:57: unknown rule 'ti4:61.0' (did you mean 'ti4:61.20'?)",
+        "s.yaml:14:3: `not_cited` is a claim about one step: put it in that step's `expect`",
+    ]

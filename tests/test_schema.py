@@ -186,8 +186,9 @@ def test_schema_lists_every_step_kind_and_claim_of_the_vocabulary(schema) -> Non
     assert [s["required"][0] for s in steps] == list(GAMES["ti4"].vocabulary.steps)
     final_claims = _deref(schema, then["expect"])["properties"]
     assert set(final_claims) == {"game_over", "winner", "ended_by", "ended_at_step",
-                                 *GAMES["ti4"].vocabulary.expectations}
+                                 "setup_rejected", *GAMES["ti4"].vocabulary.expectations}
     assert all(claim.get("description") for claim in final_claims.values())
     for step in steps:
         step_claims = _deref(schema, step["properties"]["expect"])["properties"]
-        assert set(step_claims) == set(final_claims) | {"rejected", "cites"}
+        assert set(step_claims) == set(final_claims) - {"setup_rejected"} \
+            | {"rejected", "cites", "not_cited"}

@@ -13,7 +13,7 @@ import pytest
 from repo_games import GAMES
 
 from checker.changes import Was, changed, plain
-from checker.expectations import GAME_END, STEP_ONLY
+from checker.expectations import FINAL_ONLY, GAME_END, STEP_ONLY
 from checker.sentences import (
     CORE_CLAIMS,
     claims_words,
@@ -94,7 +94,7 @@ def claim_keys() -> Iterator[tuple[str, str, Any]]:
     for game, ruleset in GAMES.items():
         for key, expectation in ruleset.vocabulary.expectations.items():
             yield game, key, expectation.spec
-    for key, expectation in {**GAME_END, **STEP_ONLY}.items():
+    for key, expectation in {**GAME_END, **STEP_ONLY, **FINAL_ONLY}.items():
         yield "ti4", key, expectation.spec
 
 
@@ -108,7 +108,8 @@ def test_every_claim_key_of_every_game_has_words() -> None:
     missing = [f"{game}: {key}" for game, key, _ in claim_keys()
                if key not in sentences_of(GAMES[game]).claims and key not in CORE_CLAIMS]
     assert missing == [], "write these in checker/games/<game>/sentences.py"
-    assert set(CORE_CLAIMS) == {*GAME_END, *STEP_ONLY}, "checker.sentences words the core's"
+    assert set(CORE_CLAIMS) == {*GAME_END, *STEP_ONLY, *FINAL_ONLY}, \
+        "checker.sentences words the core's"
 
 
 @pytest.mark.parametrize(("game", "kind", "spec"), list(step_kinds()),

@@ -83,6 +83,19 @@ def test_a_wrong_claim_shows_in_red_with_its_place() -> None:
                      r"winner: stated Red, engine Blue", html)
 
 
+def test_a_setup_claimed_as_refused_shows_the_refusal_and_the_claim() -> None:
+    text = ("id: x\ntitle: Start on 10?\ngame: ti4\nsetup:\n  players: [Red, Blue, Green]\n"
+            "  points: {Red: 10}\nexpect:\n  setup_rejected: ti4:98.7\n")
+    html = walkthrough(SCENARIO, text)
+    assert "wt-badge--verified" in html and "wt--failed" not in html
+    refused = re.search(r'<p class="wt-refused"><strong>Refused</strong> by (.*?)</p>', html)
+    assert refused is not None and "#98.7" in refused[1]
+    assert "Red starts on 10 victory points" in refused[1]
+    claims = re.search(r'<p class="wt-claims">Checked: (.*?)</p>', html)
+    assert claims is not None and claims[1].startswith("the rules forbid this setup (")
+    assert "wt-steps" not in html and "wt-outcome" not in html, "no game, so no step"
+
+
 def test_a_step_lists_only_what_changed_and_the_rows_that_went() -> None:
     """The setup and the changes, read in order, give the state after each step; the script
     rebuilds the whole state from them (tests/test_site_browser.py checks it in Chromium)."""

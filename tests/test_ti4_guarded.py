@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from repo_games import GAMES
+from repo_games import GAMES, plays
 from repo_games import TI4_TITLES as TITLES
 
 from checker.engine import Outcome, run
@@ -61,7 +61,7 @@ def test_every_rule_the_ti4_code_cites_or_refuses_with_is_in_the_rulebook() -> N
 
 def test_every_rule_cited_while_running_the_scenarios_is_in_the_rulebook() -> None:
     cited = set()
-    for scenario in _scenarios():
+    for scenario in filter(plays, _scenarios()):
         trace = run(scenario, TI4)
         for record in trace.records:
             cited.update(event.rule for event in record.events)
@@ -227,7 +227,7 @@ def test_strategy_cards_in_an_agenda_phase_setup_are_a_located_error() -> None:
     [scenario] = load_file("s.yaml", AGENDA_SETUP.format(cards=cards), GAMES).scenarios
     assert check_scenario(scenario, GAMES).lines() == [(
         "s.yaml:6:3: the setup breaks ti4:81.8: strategy cards go back to the common play area "
-        "in step 8 of the status phase, before the agenda phase; nobody holds one now, yet Red, "
+        "at the end of the status phase, before the agenda phase; nobody holds one now, yet Red, "
         "Blue, Green are given some")]
     [scenario] = load_file("s.yaml", AGENDA_SETUP.format(cards=""), GAMES).scenarios
     assert check_scenario(scenario, GAMES).passed

@@ -230,3 +230,61 @@ def test_mismatch_str() -> None:
     assert str(Mismatch(where, "winner", "Blue", "Red", "ti4:98.8")) == \
         "a.yaml:3:9: winner: stated Blue, engine Red (ti4:98.8)"
     assert str(Mismatch(where, "round", 2, 1)) == "a.yaml:3:9: round: stated 2, engine 1"
+
+
+# A setup the rules forbid, claimed as such.
+
+REFUSED_SETUP = """\
+id: x
+title: X
+game: ti4
+setup:
+  players: [Red, Blue, Green]
+  points: {Red: 10}
+expect:
+  setup_rejected: ti4:98.7
+"""
+"""Lines 1-8: a setup the engine refuses citing 98.7 (the claim's value at line 8, column 19)."""
+
+
+def test_setup_rejected_holds_when_the_setup_is_refused_by_that_rule(verdict) -> None:
+    result = verdict(REFUSED_SETUP)
+    assert result.passed and result.lines() == []
+    assert result.run is None and result.setup_refused is not None
+    assert result.setup_refused.rule == "ti4:98.7"
+
+
+def test_setup_rejected_fails_when_another_rule_refuses(verdict) -> None:
+    result = verdict(REFUSED_SETUP.replace("ti4:98.7", "ti4:61.6"))
+    assert result.lines() == ["s.yaml:8:19: setup_rejected: stated ti4:61.6, engine ti4:98.7"]
+
+
+def test_setup_rejected_fails_when_the_setup_is_accepted(verdict) -> None:
+    result = verdict(REFUSED_SETUP.replace("{Red: 10}", "{Red: 9}"))
+    assert result.run is not None
+    assert result.lines() == [
+        "s.yaml:8:19: setup_rejected: stated ti4:98.7, engine accepted the setup"]
+
+
+def test_a_disputed_setup_rejected_that_agrees_fails(verdict) -> None:
+    result = verdict(REFUSED_SETUP.replace("game: ti4\n", "game: ti4\nstatus: disputed\n"))
+    assert not result.passed
+    assert result.lines() == [
+        ("s.yaml:1:1: scenario 'x' is marked disputed but the engine now agrees with every claim: "
+        "mark it verified")]
+
+
+# A rule the step must not cite.
+
+def test_not_cited_holds_when_the_step_cites_none_of_the_rules(verdict, scenario) -> None:
+    text = scenario("steps:\n  - score: {player: Red, objective: Expand Borders}\n"
+                    "    expect: {cites: [ti4:61.12], not_cited: [ti4:98.7, ti4:61.6]}\n"
+                    "expect: {points: {Red: 1}}\n")
+    assert verdict(text).passed
+
+
+def test_not_cited_fails_naming_the_rules_the_step_cites(verdict, scenario) -> None:
+    text = scenario("steps:\n  - score: {player: Red, objective: Expand Borders}\n"
+                    "    expect: {not_cited: [ti4:98.7, ti4:61.12]}\n")
+    assert verdict(text).lines() == [
+        "s.yaml:11:25: not_cited: stated [ti4:98.7, ti4:61.12], engine cites [ti4:61.12]"]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.engine import Event, Outcome
-from checker.games.arcs.actions import build, court_actions, move, repair, tax
+from checker.games.arcs.actions import build, court_actions, elimination, move, repair, tax
 from checker.games.arcs.battle import battle
 from checker.games.arcs.chapter_end import chapter, cleanup, game_end, scoring
 from checker.games.arcs.chapter_end import drawing as chapter_end
@@ -35,6 +35,13 @@ def _score_ambition(state: State, args: Any) -> tuple[State, list[Event]]:
                                   lambda s: chapter.reach(s, Stage.SCORING, CORES))
 
 
+def _clean_up(state: State, args: Any) -> tuple[State, list[Event]]:
+    """The clean-up, with the resources each player chose to discard (3.4a)."""
+    discards = args.get("discard", {})
+    cores = {**CORES, Stage.CLEANED: lambda s: cleanup.clean_up(s, discards)}
+    return chapter.reach(state, Stage.CLEANED, cores)
+
+
 HANDLERS: dict[str, Handler] = {
     "lead": card_play.lead,
     "surpass": card_play.surpass,
@@ -51,9 +58,10 @@ HANDLERS: dict[str, Handler] = {
     "influence": court_actions.influence,
     "secure": court_actions.secure,
     "battle": battle.battle,
+    "elimination": elimination.elimination,
     "end_chapter": chapter.step(Stage.SCORING, CORES),
     "score_ambition": _score_ambition,
-    "clean_up": chapter.step(Stage.CLEANED, CORES),
+    "clean_up": _clean_up,
     "check_game_end": chapter.step(Stage.CHECKED, CORES),
     "draw_cards": chapter.step(Stage.DRAWN, CORES),
     "mulligan": game_end.mulligan,

@@ -126,8 +126,8 @@ def _box_resources(players: tuple[str, ...], given: Mapping[str, int] | None,
         refuse("2.11a", "the resources on the ambition boxes match the six out-of-play planets: "
                + ", ".join(f"{n} {r}" for r, n in sorted(covered.items())))
     if given is None:
-        refuse("2.11a", "a two-player game has 6 resources on the ambition boxes: give "
-               "`ambition_box_resources`")
+        refuse("2.11a", "a two-player game has 6 resources on the ambition boxes, one for each "
+               "planet out of play; with no cluster out of play, none are there to place")
     total = sum(given.values())
     if total != BOX_RESOURCE_TOTAL:
         refuse("2.11a", f"a two-player game has {BOX_RESOURCE_TOTAL} resources on the ambition "

@@ -135,7 +135,12 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     _step("end_chapter", "The chapter ends (1.1)."),
     _step("score_ambition", "Step 1: score one declared ambition (2).",
           ambition=Key(AMBITION, "The ambition.", required=True)),
-    _step("clean_up", "Step 2: return Trophies, Captives and markers; flip a marker (3)."),
+    _step("clean_up", "Step 2: return Trophies, Captives and markers; flip a marker (3).",
+          discard=Key(MapOf(PLAYER, ListOf(Choice(list(RESOURCES), "resource"), min_items=1,
+                                           max_items=RESOURCE_SLOTS)),
+                      "By player, the resources discarded when a returned city leaves them "
+                      "more tokens than open resource slots, and they hold more than one kind "
+                      "(3.4a).")),
     _step("check_game_end", "Step 3: end the game, or advance the chapter (4)."),
     _step("draw_cards", "Step 4: each player draws six action cards (5)."),
     _step("mulligan", "Two players: the player without initiative redraws their hand (5.4).",

@@ -26,8 +26,8 @@ def initial_state(data: Mapping[str, Any]) -> State:
     secrets = {p: _card(data.get("secret_objective", {}).get(p)) for p in players}
     done = frozenset(data.get("preliminary_completed", ()))
     if not option and (any(prelims.values()) or done):
-        refuse("4.1", "preliminary objectives are only in play with the preliminary objectives "
-               "option (`preliminary_objectives: true`)")
+        refuse("4.1", "preliminary objectives are only in play when the game uses the preliminary "
+               "objectives option")
     for player in players:
         if option and secrets[player] and player not in done:
             refuse("4.3", f"{player} holds a secret objective without having completed their "

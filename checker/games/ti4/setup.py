@@ -30,7 +30,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
         refuse("84.1", f"every player holds a strategy card in the action and status phases; "
                f"{', '.join(without)} holds none")
     if cards and phase is RoundPhase.AGENDA:
-        refuse("81.8", "strategy cards go back to the common play area in step 8 of the status "
+        refuse("81.8", "strategy cards go back to the common play area at the end of the status "
                f"phase, before the agenda phase; nobody holds one now, yet {', '.join(cards)} "
                f"{'is' if len(cards) == 1 else 'are'} given some")
     gains = _gains(players, data)

@@ -36,6 +36,9 @@ def after_active(state: State, active: str) -> tuple[str, ...]:
 def imperial_primary(state: State, args: Any) -> tuple[State, Events]:
     player = args["player"]
     state = _strategic_action(state, player, "Imperial", "45.1").with_(imperial_secondary=())
+    if args["controls_mecatol_rex"] and args.get("draw"):
+        refuse("45.note3", f"{player} controls Mecatol Rex, so Imperial gives them the victory "
+               f"point; they cannot draw {args['draw']} instead")
     events: Events = [cite("71.6", f"{player} takes the strategic action of Imperial and "
                                    "exhausts it.")]
     if args.get("score"):

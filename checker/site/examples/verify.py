@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 import checker
-from checker.engine import Run
+from checker.engine import RuleViolation, Run
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.registry import InstalledGame, bind, installed
 from checker.rulebook import RuleBook
@@ -229,7 +229,8 @@ class ScenarioChecks:
             examples.append(Example(
                 scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
                 len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
-                summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run),
+                summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run,
+                                                                    verdict.setup_refused),
                 _players(scenario.setup)))
         return Result(tuple(examples), tuple(problems))
 
@@ -248,11 +249,13 @@ def _players(setup: object) -> tuple[str, ...]:
     return tuple(str(p) for p in players) if isinstance(players, (list, tuple)) else ()
 
 
-def engine_citations(run: Run | None) -> tuple[tuple[str, int], ...]:
+def engine_citations(run: Run | None, setup_refused: RuleViolation | None = None
+                     ) -> tuple[tuple[str, int], ...]:
     """Each rule the engine cited in a run (its events, refusals and the end of the game), in
-    the order first cited, with the step (from 1) that first cited it, 0 for the setup."""
+    the order first cited, with the step (from 1) that first cited it, 0 for the setup; for a
+    refused setup, the rule that refused it."""
     if run is None:
-        return ()
+        return ((setup_refused.rule, 0),) if setup_refused is not None else ()
     first: dict[str, int] = {}
     if run.ended_at_step == 0 and run.outcome is not None:
         first[run.outcome.rule] = 0

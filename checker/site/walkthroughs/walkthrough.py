@@ -22,7 +22,14 @@ from typing import Any
 from checker.changes import changed
 from checker.engine import Run, StepRecord
 from checker.scenario import Claims, Scenario
-from checker.sentences import ARROW, Words, claims_words, sentences_of, step_sentence
+from checker.sentences import (
+    ARROW,
+    NO_SENTENCES,
+    Words,
+    claims_words,
+    sentences_of,
+    step_sentence,
+)
 from checker.site.pages.rulemap import escape
 from checker.site.walkthroughs.placing import (
     FAILURES,
@@ -44,7 +51,9 @@ def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
     run = verdict.run
     failed = "" if verdict.passed else " wt--failed"
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
-             _head(scenario, verdict.passed, token, answer(run, token)) + FAILURES]
+             _head(scenario, verdict.passed, token, answer(verdict, token)) + FAILURES]
+    if run is None and verdict.setup_refused is not None:
+        parts.append(_refused_setup(verdict, token))
     if run is not None:
         initial = run.ruleset.describe(run.initial)
         drawn = Pictures(run, scenario.id).all()
@@ -93,11 +102,16 @@ def _head(scenario: Scenario, passed: bool, links: LinkMaker, said: str) -> str:
             f'{escape(scenario.title)}</a></p>{said}\n<p class="wt-meta">{badge}{rules}</p>')
 
 
-def answer(run: Run | None, links: LinkMaker) -> str:
-    """What the scenario comes to, in a few words: who wins, the steps refused, or else what
-    its last step does (nothing for a scenario that did not run or has no step)."""
+def answer(verdict: Verdict, links: LinkMaker) -> str:
+    """What the scenario comes to, in a few words: its setup refused, who wins, the steps
+    refused, or else what its last step does (nothing for a scenario that did not run or has
+    no step)."""
+    run = verdict.run
     if run is None:
-        return ""
+        refused = verdict.setup_refused
+        if refused is None:
+            return ""
+        return f'\n<p class="wt-answer">The setup is refused ({links(refused.rule)}).</p>'
     if run.outcome is not None:
         winner = f"{escape(run.outcome.winner)} wins" if run.outcome.winner else "a draw"
         when = "at setup" if run.ended_at_step == 0 else f"at step {run.ended_at_step}"
@@ -288,6 +302,19 @@ def _step(run: Run, record: StepRecord, note: str, links: LinkMaker, now: Mappin
     return (f'<li class="wt-step" id="{escape(anchor)}" data-step="{step.index}">\n'
             f'{head}{told}{body}{_claims(run, step.expect, links)}{picture}'
             f'{state_changes(now, previous, table(picture))}</li>\n')
+
+
+def _refused_setup(verdict: Verdict, links: LinkMaker) -> str:
+    """A setup the rules forbid: no game starts, so the walkthrough is the refusal and the
+    claims about it."""
+    refused = verdict.setup_refused
+    assert refused is not None
+    claims = verdict.scenario.expect
+    said = _words(claims_words(NO_SENTENCES, claims.values), links) if claims else ""
+    checked = f'<p class="wt-claims">Checked: {said}</p>' if said else ""
+    return (f'<div class="wt-setup"><p class="wt-label">Setup</p><p class="wt-refused">'
+            f'<strong>Refused</strong> by {links(refused.rule)}: {escape(refused.message)}'
+            f'</p>{checked}</div>')
 
 
 def _claims(run: Run, claims: Claims | None, links: LinkMaker, label: str = "Checked") -> str:

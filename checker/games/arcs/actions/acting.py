@@ -21,6 +21,8 @@ def acting(state: State, action: str) -> Turn:
     if current is None or turn is None:
         refuse("7.9", f"nobody is taking a turn: {NAMES[action]} is taken with the action pips "
                "of a card just played")
+    if turn.ended:
+        refuse("7.10", f"{turn.player}'s turn is over: the ships placed at a gate end it")
     if action not in turn.actions:
         card = turn.card.name if turn.card else "the lead suit"
         how = {"copy": f"a Copy gives an action of the lead suit ({current.lead.suit})",

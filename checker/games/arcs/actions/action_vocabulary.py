@@ -61,6 +61,10 @@ STEPS = (
                     required=True)),
     _step("influence", "Place an agent on a Court card (8.5).",
           card=Key(COURT_CARD, "The card.", required=True)),
+    _step("elimination", "A player with no ship and no starport on the map places 3 fresh "
+          "ships at a gate as their turn ends (7.10).",
+          player=Key(PLAYER, "The player whose turn is ending.", required=True),
+          gate=Key(SYSTEM, "The gate chosen.", required=True)),
     _step("secure", "Take a Court card with more Loyal agents on it than each Rival (8.6).",
           card=Key(COURT_CARD, "The card.", required=True),
           cluster=Key(CLUSTER, "Mass Uprising: the cluster chosen."),

@@ -2,5 +2,6 @@
 scoring the ambitions (`scoring`), clean-up (`cleanup`), the end of the game or the next
 chapter and drawing new hands (`game_end`), and the end as a picture (`drawing`).
 
-May import `parts` and `play` (a finished round is closed first), and the top-level `state`
-and `common`; no other arcs subpackage."""
+May import `parts`, `play` (a finished round is closed first) and `table` (a city returned at
+clean-up may cover resource slots), and the top-level `state` and `common`; no other arcs
+subpackage."""

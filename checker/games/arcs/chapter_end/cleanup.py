@@ -1,4 +1,5 @@
-"""Step 2 of ending a chapter: Trophies and Captives go back, markers return, one flips (3)."""
+"""Step 2 of ending a chapter: Trophies and Captives go back, a returned city may cover
+resource slots, markers return, one flips (3)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from checker.games.arcs.chapter_end.scoring import score_remaining
 from checker.games.arcs.common import Events, cite, listed, plural
 from checker.games.arcs.parts.components import FLIP_ORDER, face
 from checker.games.arcs.state import Stage, State
+from checker.games.arcs.table.covered_slots import Discards, settle_all
 from checker.games.immutable import frozen
 
 PIECE = {"ships": "ship", "starports": "starport", "cities": "city", "agents": "agent"}
@@ -13,7 +15,9 @@ SUPPLIED = ("ships", "starports", "agents")
 """Trophies that go back to their owner's supply; cities go back to the board instead."""
 
 
-def clean_up(state: State) -> tuple[State, Events]:
+def clean_up(state: State, discards: Discards | None = None) -> tuple[State, Events]:
+    """The clean-up; `discards` names, by player, the resources each discards when a returned
+    city leaves them more tokens than open slots (3.4a)."""
     state, events = score_remaining(state)
     scored = {r.ambition for r in state.results}
     returned: dict[str, dict[str, int]] = {}
@@ -25,6 +29,9 @@ def clean_up(state: State) -> tuple[State, Events]:
     elif any(state.trophy_count(p) for p in state.players):
         events.append(cite("3.1", "Warlord was not scored: the Trophies stay where they are."))
         notes.append("Trophies kept (Warlord was not scored)")
+    state, settled, rearranged = settle_all(state, discards or {})
+    events += settled
+    notes += rearranged
     if "Tyrant" in scored:
         state, more = _return_captives(state, returned)
         events += more

@@ -14,6 +14,7 @@ from checker.sentences import Sentences, amounts, count, each, listed, naming, t
 _RESOURCES = {"material": ("Material", "Material"), "fuel": ("Fuel", "Fuel"),
               "weapons": ("Weapon", "Weapons"), "relics": ("Relic", "Relics"),
               "psionics": ("Psionic", "Psionics")}
+_PLURALS = dict(_RESOURCES.values())
 _PIECES = {"ships": "ship", "starports": "starport", "cities": "city", "agents": "agent"}
 _STAGES = {"chapter": "the chapter is being played",
            "scoring": "the chapter is over and its ambitions are being scored",
@@ -125,6 +126,14 @@ def _ending(name: str, doing: str) -> Any:
     return lambda args: f"ending the chapter, {name}: {doing}"
 
 
+def _clean_up(args: Mapping[str, Any]) -> str:
+    said = _ending("clean up", "Trophies, Captives and ambition markers go back, and a marker "
+                   "flips")(args)
+    discards = args.get("discard") or {}
+    return said + "".join(f"; {player} discards {tally(map(resource, tokens), _PLURALS)}"
+                          for player, tokens in discards.items())
+
+
 STEPS: dict[str, Any] = {
     "lead": lambda a: f"{a['player']} leads {a['card']}",
     "surpass": lambda a: f"{a['player']} surpasses with {a['card']}",
@@ -142,11 +151,12 @@ STEPS: dict[str, Any] = {
     "influence": lambda a: f"influence: place an agent on {a['card']}",
     "secure": _secure,
     "battle": _battle,
+    "elimination": lambda a: f"{a['player']}, left with no ship and no starport on the map, "
+                             f"places fresh ships at {a['gate']} as the turn ends",
     "end_chapter": lambda a: "the chapter ends",
     "score_ambition": lambda a: f"ending the chapter, score ambitions: {a['ambition']} is "
                                 "scored",
-    "clean_up": _ending("clean up", "Trophies, Captives and ambition markers go back, and a "
-                        "marker flips"),
+    "clean_up": _clean_up,
     "check_game_end": _ending("end the game or advance the chapter",
                               "does anyone win, or does the chapter marker advance?"),
     "draw_cards": _ending("draw cards", "each player draws six action cards"),

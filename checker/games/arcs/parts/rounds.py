@@ -30,6 +30,9 @@ class Turn:
     """Cities taxed this turn, by system and building slot (8.1d)."""
     ships_built: tuple[tuple[str, int], ...] = ()
     """Starports that built a ship this turn, by system and building slot (8.2e)."""
+    ended: bool = False
+    """The player, left with nothing on the map, placed ships at a gate: the turn is over
+    (7.10)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,4 +3,5 @@ initiative (`card_play`), whose turn comes next and the end of a round (`round_e
 declaring an ambition on the lead card (`declaring`), and the vocabulary of card play
 (`play_vocabulary`).
 
-May import `parts` and the top-level `state` and `common`; no other arcs subpackage."""
+May import `parts`, `table` (a player left with nothing on the map places ships as the turn
+ends) and the top-level `state` and `common`; no other arcs subpackage."""

@@ -15,7 +15,7 @@ from checker.games.arcs.parts.cards import (
     card,
 )
 from checker.games.arcs.parts.rounds import COPY, LEAD, PIVOT, SURPASS, Round, Turn
-from checker.games.arcs.play.round_end import close_round, next_follower
+from checker.games.arcs.play.round_end import close_round, end_turn, next_follower
 from checker.games.arcs.state import Stage, State
 from checker.games.immutable import frozen, updated
 
@@ -161,6 +161,7 @@ def _follower(state: State, args: Any) -> tuple[State, Round, str]:
                "initiative, leads first")
     if player in current.done:
         refuse("7.1", f"{player} has already taken a turn this round")
+    end_turn(state)
     waiting = next_follower(state)
     if waiting != player:
         why = f"{waiting} plays first, in turn order" if waiting else \

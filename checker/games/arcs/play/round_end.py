@@ -6,6 +6,7 @@ from __future__ import annotations
 from checker.games.arcs.common import Events, cite, refuse
 from checker.games.arcs.parts.rounds import Round
 from checker.games.arcs.state import State
+from checker.games.arcs.table.supply import ships_in_supply, stranded
 
 
 def round_order(state: State, current: Round) -> tuple[str, ...]:
@@ -24,11 +25,23 @@ def next_follower(state: State) -> str | None:
                  if p not in current.done and state.hands[p]), None)
 
 
+def end_turn(state: State) -> None:
+    """A turn cannot end while its player, with no ship and no starport on the map, still has
+    ships to place at a gate (7.10)."""
+    turn = state.round.turn if state.round else None
+    if turn is None or turn.ended or not stranded(state, turn.player):
+        return
+    if ships_in_supply(state, turn.player):
+        refuse("7.10", f"{turn.player} has no ship and no starport on the map: as the turn "
+               f"ends, {turn.player} places 3 fresh ships at a gate, and a step must say which")
+
+
 def close_round(state: State) -> tuple[State, Events]:
     """End the round under way, if any; refused while a player with cards has not played."""
     current = state.round
     if current is None:
         return state, []
+    end_turn(state)
     waiting = next_follower(state)
     if waiting is not None:
         refuse("7.5", f"{waiting} has not taken a turn this round yet: every player with cards "

@@ -30,19 +30,26 @@ def out_of_play(data: Mapping[str, Any], players: int) -> frozenset[int]:
             refuse("6.4a", f"the setup card {card_name} is for {setup_card_players(card_name)} "
                    f"players, not {players}")
         if listed is not None and set(listed) != set(SETUP_CARDS[card_name]):
-            refuse("6.4a", f"the setup card {card_name} puts cluster(s) "
+            refuse("6.4a", f"the setup card {card_name} puts "
                    f"{_clusters(SETUP_CARDS[card_name])} out of play, not {_clusters(listed)}")
         return frozenset(SETUP_CARDS[card_name])
     if listed is None:
         return frozenset()
     if len(listed) != OUT_OF_PLAY[players]:
-        refuse("6.4a", f"with {players} players {OUT_OF_PLAY[players]} cluster(s) are out of "
-               f"play, not {len(listed)}")
+        refuse("6.4a", f"with {players} players, {_count(OUT_OF_PLAY[players])} out of play, "
+               f"not {len(listed)}")
     return frozenset(listed)
 
 
 def _clusters(numbers: Any) -> str:
-    return " and ".join(str(n) for n in sorted(numbers))
+    """`cluster 3`, `clusters 1 and 4`."""
+    listed = " and ".join(str(n) for n in sorted(numbers))
+    return f"cluster{'s' if len(numbers) > 1 else ''} {listed}"
+
+
+def _count(clusters: int) -> str:
+    """`1 cluster is`, `2 clusters are`."""
+    return "1 cluster is" if clusters == 1 else f"{clusters} clusters are"
 
 
 def ships(data: Mapping[str, Any], out: frozenset[int]) -> Mapping[str, Mapping[str, Fleet]]:

@@ -21,6 +21,13 @@ def held_by_rivals(state: State, player: str, kind: str) -> int:
     return sum(owners.get(player, {}).get(kind, 0) for owners in state.trophies.values())
 
 
+def stranded(state: State, player: str) -> bool:
+    """No ship and no starport on the map, in a scenario that puts pieces on the map at all
+    (one without any is about something else, and leaves the map out) (7.10)."""
+    return bool(state.ships or state.buildings) and ships_on_map(state, player) == 0 \
+        and buildings_on_map(state, player, "starport") == 0
+
+
 def ships_in_supply(state: State, player: str) -> int:
     return SHIPS - ships_on_map(state, player) - held_by_rivals(state, player, "ships")
 
