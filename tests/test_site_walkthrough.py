@@ -139,10 +139,13 @@ def _answer(html: str) -> str:
 def test_the_answer_names_the_winner_the_refused_steps_or_the_last_step() -> None:
     """What a scenario comes to, under its title, in a few words (the line a folded example
     shows): who wins and by which rule; else each refused step with its rule; else what the
-    last step does."""
+    last step does; and a refused setup by its rule."""
     assert _answer(walkthrough(SCENARIO)) == "Game over at step 2: Blue wins (98.7)."
     text = ONE_COMBAT.read_text("utf-8")
     assert _answer(walkthrough(ONE_COMBAT, text)) == "Refused at step 4 (61.7)."
     three = text.split("  # One combat")[0] + "expect:\n  points: {Red: 5}\n"
+    refused = SCENARIO.parent / "setup-refused-game-round.yaml"
+    first = refused.read_text("utf-8").split("\n\n- id:")[0]
+    assert _answer(walkthrough(refused, first)) == "The setup is refused (84.1)."
     assert _answer(walkthrough(ONE_COMBAT, three)) == \
         "At step 3: Red scores Spark a Rebellion."

@@ -108,10 +108,10 @@ def answer(verdict: Verdict, links: LinkMaker) -> str:
     no step)."""
     run = verdict.run
     if run is None:
-        refused = verdict.setup_refused
-        if refused is None:
+        setup = verdict.setup_refused
+        if setup is None:
             return ""
-        return f'\n<p class="wt-answer">The setup is refused ({links(refused.rule)}).</p>'
+        return f'\n<p class="wt-answer">The setup is refused ({links(setup.rule)}).</p>'
     if run.outcome is not None:
         winner = f"{escape(run.outcome.winner)} wins" if run.outcome.winner else "a draw"
         when = "at setup" if run.ended_at_step == 0 else f"at step {run.ended_at_step}"
