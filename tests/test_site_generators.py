@@ -31,6 +31,10 @@ _WALKTHROUGH = re.compile(r'<div class="wt[^"]*" id="([^"]+)" data-walkthrough .
                           r"</div>", re.DOTALL)
 _FOLDED = re.compile(r'<div class="wt wt--folded" id="([^"]+)" data-walkthrough-line>.*?'
                      r'data-open-walkthrough>[^<]*</a></p>\n</div>', re.DOTALL)
+_KEPT_LIST = re.compile(r'<div class="rule-uses-body" id="uses-([^"]+)">(.*?</div>)\n',
+                        re.DOTALL)
+_LIST_LINK = re.compile(r'<div class="rule-uses-body" data-kept="[^"#]*#uses-([^"]+)"><p><a '
+                        r'href="[^"]*">What cites it</a></p></div>')
 _CODE = re.compile(r"<(pre|code)\b.*?</\1>", re.DOTALL)
 _HREF = re.compile(r'\bhref="([^"]*)"')
 
@@ -65,8 +69,12 @@ def pages(site: Path) -> dict[str, str]:
         article = found[0] if found else ""
         kept = path.parent / "walkthroughs.html"
         if kept.exists():
-            whole = walkthroughs(kept.read_text(encoding="utf-8"))
+            text = kept.read_text(encoding="utf-8")
+            whole = walkthroughs(text)
             article = _FOLDED.sub(lambda line, whole=whole: whole[line[1]], article)
+            lists = {found[1]: f'<div class="rule-uses-body">{found[2]}'
+                     for found in _KEPT_LIST.finditer(text)}
+            article = _LIST_LINK.sub(lambda link, lists=lists: lists[link[1]], article)
         out[path.parent.relative_to(site).as_posix()] = article
     return out
 

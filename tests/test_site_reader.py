@@ -358,7 +358,7 @@ def test_a_rules_page_prints_without_navigation_and_with_short_walkthroughs(
     # Opened, a walkthrough prints short.
     page.emulate_media(media="screen")
     page.locator(".wt-switch-button").click()
-    walkthrough = page.locator("[data-walkthrough]:has(.wt-refused)").first
+    walkthrough = page.locator("[data-walkthrough]:has(li.wt-step .wt-refused)").first
     expect(walkthrough.locator(".wt-stepper")).to_be_visible()
     page.emulate_media(media="print")
     for kept in (".wt-title", ".wt-badge", ".wt-about a.rule-ref", ".wt-outcome",
@@ -411,14 +411,15 @@ def test_visited_pages_read_offline(
     page.locator(f'.md-nav--primary a.md-nav__link[href$="/{PAGE}"]').first.click()
     page.wait_for_url(f"**/{PAGE}")
     # An example opened online is kept too (the file the page's walkthroughs are in).
-    page.locator("[data-open-walkthrough]").first.click()
+    stepped = page.locator("[data-walkthrough-line]").filter(has_text="steps)").first
+    stepped.locator("[data-open-walkthrough]").click()
     expect(page.locator("[data-walkthrough] .wt-stepper").first).to_be_visible()
     wait_kept(page)
     stop()
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("article h1")).to_contain_text("Objective Cards")
-    page.locator("[data-open-walkthrough]").first.click()
+    stepped.locator("[data-open-walkthrough]").click()
     walkthrough = page.locator("[data-walkthrough]").first
     expect(walkthrough.locator(".wt-stepper")).to_be_visible()  # the scripts were kept
     link = page.locator("p.rule a.rule-ref").first
@@ -459,7 +460,8 @@ def test_from_a_folder_of_files_the_site_still_works(
     # walkthroughs, where they are steppers too (Material's document$ never fires from
     # file://, so the script also sets up on load).
     page.goto((built / PAGE / "index.html").as_uri())
-    page.locator("[data-open-walkthrough]").first.click()
+    page.locator("[data-walkthrough-line]").filter(has_text="steps)").first.locator(
+        "[data-open-walkthrough]").click()
     page.wait_for_url("**/walkthroughs.html#*")
     walkthrough = page.locator("[data-walkthrough]:has(li.wt-step + li.wt-step)").first
     expect(walkthrough.locator(".wt-stepper")).to_have_count(1)
