@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -109,3 +109,33 @@ def page_opener(browser: Browser, requests: list[str],
     finally:
         for context in contexts:
             context.close()
+
+
+def material_search(page: Page, query: str) -> Locator:
+    """Type `query` into Material's search box, as a whole, and wait for its results (the
+    result groups, one for each page): the box is emptied first, which leaves no result, so
+    the first results to show are the query's. On a phone the search opens from the header's
+    icon first."""
+    box = page.locator(".md-search__input")
+    icon = page.locator('.md-header label.md-header__button[for="__search"]')
+    if icon.is_visible():
+        icon.click()
+    else:
+        box.click()
+    box.fill("")
+    box.press("End")  # Material reads the box when a key goes up
+    groups = page.locator("li.md-search-result__item")
+    expect(groups).to_have_count(0)
+    box.fill(query)
+    box.press("End")
+    expect(groups.first).to_be_visible()
+    return groups
+
+
+def first_result(groups: Locator) -> Locator:
+    """The first result of Material's search: the best of the first group (its page, or the
+    first of its sections shown), which Enter opens."""
+    links = groups.first.locator("a.md-search-result__link")
+    scores = links.evaluate_all(
+        "links => links.map(a => parseFloat(a.querySelector('article').dataset.mdScore))")
+    return links.nth(scores.index(max(scores)))
