@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -157,3 +157,33 @@ def wait_kept(page: Page, seconds: float = 10) -> None:
     while unkept := page.evaluate(UNKEPT_JS):
         assert time.monotonic() < deadline, f"not kept offline within {seconds} s: {unkept}"
         page.wait_for_timeout(100)
+
+
+def material_search(page: Page, query: str) -> Locator:
+    """Type `query` into Material's search box, as a whole, and wait for its results (the
+    result groups, one for each page): the box is emptied first, which leaves no result, so
+    the first results to show are the query's. On a phone the search opens from the header's
+    icon first."""
+    box = page.locator(".md-search__input")
+    icon = page.locator('.md-header label.md-header__button[for="__search"]')
+    if icon.is_visible():
+        icon.click()
+    else:
+        box.click()
+    box.fill("")
+    box.press("End")  # Material reads the box when a key goes up
+    groups = page.locator("li.md-search-result__item")
+    expect(groups).to_have_count(0)
+    box.fill(query)
+    box.press("End")
+    expect(groups.first).to_be_visible()
+    return groups
+
+
+def first_result(groups: Locator) -> Locator:
+    """The first result of Material's search: the best of the first group (its page, or the
+    first of its sections shown), which Enter opens."""
+    links = groups.first.locator("a.md-search-result__link")
+    scores = links.evaluate_all(
+        "links => links.map(a => parseFloat(a.querySelector('article').dataset.mdScore))")
+    return links.nth(scores.index(max(scores)))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import build_real_site, chromium, serving
+from browsers import build_real_site, chromium, first_result, material_search, serving
 from playwright.sync_api import Browser, Page, expect
 from sites import generate
 
@@ -30,10 +30,11 @@ QUERIES = {
     "81.2": ("ti4/status-phase/", "ti4:81.2"),
     "13.3a": ("ti3/end-of-game/", "ti3:13.3a"),
     "Tycoon": ("arcs/scoring-ambitions/", "arcs:2.3a"),
-    "initiative order": ("ti4/initiative-order/", "ti4:48"),
+    "initiative order": ("ti4/initiative-order/", "ti4:48.1"),
 }
-"""Each query, the page of the rule it must find first, and that rule. A rule that is the
-page's heading (ti4:48) is found as the page itself."""
+"""Each query, the page of the rule it must find first, and that rule: a term of a game's
+glossary finds its defining rule (ti4:48.1 defines "initiative order"). The ranking for the
+page being read: test_search_ranking.py."""
 
 REQUESTS: list[str] = []
 
@@ -91,25 +92,12 @@ def landed_on(page: Page, path: str, rule: str) -> None:
         assert background not in ("rgba(0, 0, 0, 0)", "transparent"), "not highlighted"
 
 
-def material_first_hit(page: Page, query: str) -> Any:
-    """The first result Material's search shows for `query` that matched it (a page shown
-    only as the heading of its sections' results did not)."""
-    page.locator(".md-search__input").click()
-    page.keyboard.type(query)
-    hits = page.locator('a.md-search-result__link:has(article:not([data-md-score="0.00"]))')
-    expect(hits.first).to_be_visible()
-    return hits.first
-
-
 @pytest.mark.parametrize("query", QUERIES)
 def test_material_search_finds_the_rule_first_and_opens_the_page_at_it(
         served: dict[str, str], page: Page, query: str) -> None:
     path, rule = QUERIES[query]
     page.goto(served["mkdocs"])
-    hit = material_first_hit(page, query)
-    # Results come as the query is typed: wait for those of the whole query.
-    first_group = page.locator("li.md-search-result__item").first
-    expect(first_group.locator("a").first).to_have_attribute("href", re.compile(re.escape(path)))
+    hit = first_result(material_search(page, query))
     expect(hit).to_have_attribute("href", opening(path, rule))
     if query == "61.6":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -146,6 +134,45 @@ def test_zensical_search_finds_the_rule_first_and_opens_the_page_at_it(
     expect(first).to_have_attribute("href", opening(path, rule))
     first.click()
     landed_on(page, path, rule)
+
+
+ZENSICAL_READ = [("game ends", "arcs/ending-a-chapter/", "arcs:4.1"),
+                 ("destroy", "ti4/victory-points/", "ti4:61.9"),
+                 ("destroy", "arcs/battle/", "arcs:9.9")]
+"""Under Zensical, queries whose first result is of the game of the page read only because
+the reader's script ranks the page of results Zensical gives (its own order puts a TI3 page
+first for "game ends", and a section of examples first for "destroy")."""
+
+
+@pytest.mark.parametrize(("query", "reading", "rule"), ZENSICAL_READ)
+def test_zensical_ranks_the_game_read_first(served: dict[str, str], page: Page, query: str,
+                                            reading: str, rule: str) -> None:
+    page.goto(served["zensical"] + reading)
+    options = zensical_results(page, query)
+    # The address names the whole query once its results are shown.
+    words = re.escape("+".join(query.split()))
+    expect(options.first).to_have_attribute(
+        "href", re.compile(rf"/{re.escape(reading.split('/')[0])}/[^?#]*\?h={words}#"
+                           rf"{re.escape(rule)}$"))
+
+
+def test_zensical_filters_the_search_by_game(served: dict[str, str], page: Page) -> None:
+    """Zensical's search offers its own filters, by tag: the reader's script tags each entry
+    with its game, so a reader limits the search to one game there."""
+    page.goto(served["zensical"] + "ti4/objective-cards/")
+    options = zensical_results(page, "destroy")
+    arcs = page.locator("ol[role=listbox] a[role=option][href*='/arcs/']")
+    expect(arcs.first).to_be_attached()
+    games = page.locator(  # beside the results on a wide screen: each a tag and its count
+        "button[aria-pressed]", has_text=re.compile(r"^\s*(TI4|TI3|Arcs)\s*\d+\s*$"))
+    expect(games).to_have_count(3)
+    ti4 = games.filter(has_text=re.compile(r"^\s*TI4"))
+    ti4.click()
+    expect(ti4).to_have_attribute("aria-pressed", "true")
+    expect(arcs).to_have_count(0)
+    expect(options.first).to_have_attribute("href", re.compile(r"/ti4/"))
+    hrefs = options.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert hrefs and all("/ti4/" in href for href in hrefs), hrefs
 
 
 def test_cited_by_opens_next_to_the_rule_number_and_leads_to_a_walkthrough_step(

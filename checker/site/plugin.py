@@ -13,6 +13,8 @@ adds, under MkDocs:
 - the pages a long scenario list continues on (`Placement.more`): the first added to the
   build's files, out of the nav, and the others written from its frame (`list_pages`);
 - `rules.json` written into the built site from the build's own results (`rules_json`);
+- the glossaries' terms written into the search index, each on its defining rule's entry
+  (`search_terms`), for the reader's search script;
 - the files that check scenarios in the page (`browser_bundle`), copied into the built site;
 - the checker's styles, scripts and other files served from the package (`plugin_files`), so
   the docs folder holds only the site's pages.
@@ -54,6 +56,7 @@ from checker.site.publish.build_stamp import BuildStamp, stamped
 from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
+from checker.site.publish.search_terms import add_terms
 from checker.site.publish.walkthrough_files import walkthroughs_href, write_walkthroughs
 from checker.site.render.rendering import Rendering
 from checker.site.render.rule_entries import rule_title
@@ -234,6 +237,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache)
             add_to_sitemap(site, written)
             add_to_search(site, written)
+            # Each glossary term on its defining rule's search entry (`search_terms`).
+            add_terms(site, self.context)
         self._unpin()
 
     # Last of all plugins: their own shutdown may still need the collector.

@@ -26,10 +26,11 @@ from checker.site.writing import replace_file
 ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthrough.js"}
 """Where the walkthrough's style and script stand in the docs folder (and the built site)."""
 READER = {
+    "assets/checker/search.js": "script that ranks search results for the page being read",
     "assets/checker/reference.css": "style of rule previews, glossary terms, phones and print",
     "assets/checker/reference.js": "script of rule previews and glossary terms",
-    "assets/checker/rule-entries.css": "style of rule search entries, cited-by lists and "
-                                       "coverage tables",
+    "assets/checker/rule-entries.css": "style of rule search entries, the search's game "
+                                       "switch, cited-by lists and coverage tables",
     "assets/checker/rule-entries.js": "script of the cited-by lists",
     "assets/checker/offline.js": "script that installs the site for offline reading",
     "assets/checker/check.js": "script that checks scenarios in the page",
@@ -45,10 +46,12 @@ stands at the site's root, so that it may keep every page; the manifest beside i
 PAGE_STYLES = (ASSETS["css"], "assets/checker/reference.css", "assets/checker/rule-entries.css",
                "assets/checker/check.css")
 """The style sheets every page loads, in this order (`extra_css`)."""
-PAGE_SCRIPTS = (ASSETS["js"], "assets/checker/reference.js", "assets/checker/rule-entries.js",
-                "assets/checker/offline.js", "assets/checker/check.js")
+PAGE_SCRIPTS = ("assets/checker/search.js", ASSETS["js"], "assets/checker/reference.js",
+                "assets/checker/rule-entries.js", "assets/checker/offline.js",
+                "assets/checker/check.js")
 """The scripts every page loads, in this order (`extra_javascript`): not the worker, which
-the page starts, nor the service worker, which offline.js registers."""
+the page starts, nor the service worker, which offline.js registers. search.js first, so
+that it is there as early as can be when the theme hands its search worker the index."""
 SCHEMA = "scenario.schema.json"
 """The JSON Schema of scenario files, published with the site for editors."""
 WRITE = "python -m checker.site"
