@@ -208,6 +208,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache)
             add_to_sitemap(site, written)
             add_to_search(site, written)
+            # What rendering checked again (a kept result found damaged), kept for next time.
+            self.checks.finish_build()
         self._unpin()
 
     # Last of all plugins: their own shutdown may still need the collector.

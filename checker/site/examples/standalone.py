@@ -10,9 +10,9 @@ from the result store when a page shows it (`Standalone.example`).
 
 The whole is kept under a digest of the engine and each file's name and text
 (`standalone_key`), in memory and in the result cache (`standalone-<digest>.json`, with a
-digest of its own content); a build whose files are all in the state their records say
-takes it from there (`kept`), and places only the results its pages show. Any other build
-checks the files one by one and makes the whole again (`from_files`).
+digest of its own content); a build that reads the same names and texts takes it from there
+(`kept`), and places only the results its pages show. Any other build checks the files one
+by one and makes the whole again (`from_files`).
 """
 
 from __future__ import annotations
@@ -28,13 +28,15 @@ from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.site.examples.results import CheckedText, Example
 from checker.site.writing import replace_file
+from checker.yamlsource import Text
 
 
-class FileChecker(Protocol):
+class TextChecker(Protocol):
     """What makes a standalone file's examples again when a page first shows one
-    (`checker.site.examples.verify.ScenarioChecks`)."""
+    (`checker.site.examples.verify.ScenarioChecks`): from the result it keeps of the text,
+    or by checking it."""
 
-    def check_file(self, path: str, name: str) -> CheckedText: ...
+    def check(self, text: Text, key: str | None = None) -> CheckedText: ...
 
 FORMAT = 1
 PREFIX = "standalone-"
@@ -117,12 +119,18 @@ class Standalone:
         self.problems: list[Problem] = [Problem(Location(path, line, col), message)
                                         for path, line, col, message in data["problems"]]
         self.index = {scenario_id: index for index, scenario_id in enumerate(self.ids)}
-        self.checks: FileChecker | None = None
+        self.checks: TextChecker | None = None
+        self.texts: list[str] = []
+        """By file (as `files`): its text, as this build read it (`use`)."""
         self._made: dict[int, Example] = {}
         self._placed: dict[int, CheckedText] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def use(self, checks: TextChecker, texts: list[str]) -> None:
+        """Make scenarios with `checks`, from `texts`, the files' texts this build read."""
+        self.checks, self.texts = checks, texts
 
     def example(self, index: int) -> Example:
         """The scenario at `index`, made from the result store the first time it is asked."""
@@ -132,14 +140,15 @@ class Standalone:
         number, position = self.where[index]
         checked = self._placed.get(number)
         if checked is None:
-            path, name, _, _ = self.files[number]
-            assert self.checks is not None, "a whole made by `kept` is given its checks"
-            checked = self._placed[number] = self.checks.check_file(path, name)
+            _, name, key, _ = self.files[number]
+            assert self.checks is not None, "a whole made by `kept` is given its checks (`use`)"
+            checked = self._placed[number] = self.checks.check(Text(name, self.texts[number]),
+                                                               key)
         found = checked.examples[position] if position < len(checked.examples) else None
         if found is None or found.id != self.ids[index]:
-            # The file changed since its state was taken, moments ago: the next build sees it.
+            # Not where the whole says: a whole forged with its digest (see `kept`).
             found = next((e for e in checked.examples if e.id == self.ids[index]), None) or \
-                _changed(self.ids[index], self.games[index], self.files[number][1])
+                _unmatched(self.ids[index], self.games[index], self.files[number][1])
         self._made[index] = found
         return found
 
@@ -297,12 +306,13 @@ def keep(folder: Path | None, whole: Standalone) -> None:
         pass  # made again next time
 
 
-def _changed(scenario_id: str, game: str, name: str) -> Example:
-    """A scenario whose file changed while the site was built: shown as not holding."""
+def _unmatched(scenario_id: str, game: str, name: str) -> Example:
+    """A scenario the kept whole places in a file that holds no such scenario: shown as not
+    holding."""
     where = Location(name, 1, 1)
     return Example(scenario_id, scenario_id, game, (), where, 0, False,
-                   (Problem(where, "the file changed while the site was built; build again"),),
-                   "", "")
+                   (Problem(where, "the result cache does not match this file: empty the "
+                                   "checker plugin's cache folder and build again"),), "", "")
 
 
 class Examples(Mapping[str, Example]):

@@ -44,7 +44,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from checker.files import open_regular, read_regular
 from checker.location import Location, Problem
-from checker.site.examples.results import CheckedText, Draft, Example, Result, SourceFile
+from checker.site.examples.results import CheckedText, Draft, Example, Result
 from checker.site.writing import replace_file
 
 FORMAT = 10
@@ -54,17 +54,6 @@ _KEY = 64
 HEADER_BYTES = 1 << 26
 """The most the first line of the store's file may take (64 MiB): about 150 bytes a result,
 far above the 15 MB of 100,000 results; a longer one is a damaged file, not read on."""
-FILES = "files.json"
-"""Where the state of each standalone scenario file is kept (`FileRecord`)."""
-FILES_FORMAT = 1
-
-
-FileRecord = list[Any]
-"""A standalone scenario file when its text was checked, as JSON keeps it: its modification
-and change times in nanoseconds, size and inode, then the key of its text and the text's
-length in characters, `[mtime, ctime, size, inode, key, length]`. A file in the same state
-need not be read again (`ScenarioChecks.check_file`, which checks each record's shape as it
-uses it: thousands are loaded and most are used once)."""
 
 
 class Record(NamedTuple):
@@ -136,26 +125,6 @@ class ResultStore:
                     values[start:end], drafts[first:last])
                 for n, (start, end, first, last) in enumerate(
                     zip([0, *ends[:-1]], ends, [0, *marks[:-1]], marks))}
-
-    def load_files(self, engine: str) -> dict[str, FileRecord]:
-        """The standalone files' states the last build of `engine` kept (`save_files`)."""
-        try:
-            data = json.loads(read_regular(self.folder / FILES))
-            if data.get("format") != FILES_FORMAT or data.get("engine") != engine:
-                return {}
-            files = data["files"]
-            return files if isinstance(files, dict) else {}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return {}
-
-    def save_files(self, engine: str, files: Mapping[str, FileRecord]) -> None:
-        data = {"format": FILES_FORMAT, "engine": engine, "files": files}
-        try:
-            replace_file(self.folder / FILES, json.dumps(
-                data, ensure_ascii=False, separators=(",", ":")).encode("utf-8",
-                                                                     "surrogatepass"))
-        except OSError as exc:
-            self.error = f"cannot keep the scenario files' states in {self.folder}: {exc}"
 
     def save(self, engine: str, results: Mapping[str, Result | KeptResult]) -> None:
         content = encoded(engine, {key: _record(engine, key, result)
@@ -280,8 +249,7 @@ class KeptResult:
             self._value = json.loads(bytes(self.raw))
         return self._value
 
-    def placed(self, path: str, line_offset: int, col_offset: int,
-               source: str | SourceFile) -> CheckedText:
+    def placed(self, path: str, line_offset: int, col_offset: int, source: str) -> CheckedText:
         """As `Result.placed`. Raises one of `DAMAGED` when the value is not what `save`
         writes for this text and engine."""
         drafts = self.drafts
