@@ -38,7 +38,7 @@ class TextChecker(Protocol):
 
     def check(self, text: Text, key: str | None = None) -> CheckedText: ...
 
-FORMAT = 1
+FORMAT = 2
 PREFIX = "standalone-"
 """The kept file's name, before the digest."""
 TEMPLATES_PER_SECTION = 12
@@ -163,8 +163,8 @@ class Standalone:
         return bool(self.flags[index] & 2)
 
     def dumps(self) -> bytes:
-        """The whole as the cache keeps it: a line with its format, digest and the digest of
-        the rest, then the rest."""
+        """The whole as the cache keeps it: a line with its format, key and the digest of both
+        the key and the rest (`_digest`), then the rest."""
         body = json.dumps({
             "ids": self.ids, "titles": self.titles, "where": self.where, "games": self.games,
             "flags": self.flags, "rows": self.rows, "sizes": self.sizes,
@@ -175,8 +175,7 @@ class Standalone:
             "problems": [[p.location.path, p.location.line, p.location.col, p.message]
                          for p in self.problems]},
             ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
-        head = json.dumps({"format": FORMAT, "key": self.key,
-                           "digest": hashlib.sha256(body).hexdigest()})
+        head = json.dumps({"format": FORMAT, "key": self.key, "digest": _digest(self.key, body)})
         return head.encode() + b"\n" + body
 
 
@@ -282,12 +281,18 @@ def kept(folder: Path | None, key: str, files: list[FileEntry]) -> Standalone | 
         data = read_regular(folder / f"{PREFIX}{key}.json")
         head, _, body = data.partition(b"\n")
         header = json.loads(head)
-        if header != {"format": FORMAT, "key": key,
-                      "digest": hashlib.sha256(body).hexdigest()}:
+        if header != {"format": FORMAT, "key": key, "digest": _digest(key, body)}:
             return None
         return Standalone(key, files, json.loads(body))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _digest(key: str, body: bytes) -> str:
+    """The SHA-256 of a whole's key and content: a whole renamed (its name and first line
+    made another key's), cut short or damaged does not match; one forged on purpose, with
+    this digest computed anew, would (see `store`)."""
+    return hashlib.sha256(key.encode() + b"\n" + body).hexdigest()
 
 
 def keep(folder: Path | None, whole: Standalone) -> None:
