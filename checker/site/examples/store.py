@@ -282,12 +282,18 @@ def kept_file(folder: Path | None, name: str, make: Callable[[], bytes]) -> byte
     """What `make` makes, kept in `folder` under `name` (which must change with whatever the
     bytes depend on, such as the engine's fingerprint) and read from there next time; files
     of the same kind (`name` up to its first `-`) another engine left are removed. Without a
-    folder, or when it cannot be written, made each time."""
+    folder, or when it cannot be written, made each time.
+
+    The file starts with a line holding the SHA-256 of its name and the rest (`_file_seal`):
+    read back only when it matches, so one damaged, cut short, or copied from under another
+    name (another engine's, say) is made again."""
     if folder is None:
         return make()
     path = folder / name
     try:
-        return read_regular(path)
+        seal, _, data = read_regular(path).partition(b"\n")
+        if seal == _file_seal(name, data):
+            return data
     except OSError:
         pass
     data = make()
@@ -295,7 +301,13 @@ def kept_file(folder: Path | None, name: str, make: Callable[[], bytes]) -> byte
         kind = name.split("-", 1)[0]
         for old in folder.glob(f"{kind}-*"):
             old.unlink(missing_ok=True)
-        replace_file(path, data)
+        replace_file(path, _file_seal(name, data) + b"\n" + data)
     except OSError:
         pass  # the next build makes it again
     return data
+
+
+def _file_seal(name: str, data: bytes) -> bytes:
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass") + b"\n")
+    digest.update(data)
+    return digest.hexdigest().encode()
