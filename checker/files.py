@@ -6,8 +6,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from io import BufferedReader
 from pathlib import Path
-from typing import BinaryIO
 
 
 def replace_file(path: Path, content: bytes) -> None:
@@ -23,7 +23,7 @@ def replace_file(path: Path, content: bytes) -> None:
         raise
 
 
-def open_regular(path: Path) -> BinaryIO:
+def open_regular(path: Path) -> BufferedReader:
     """`path` opened for reading when it is a regular file, else OSError: a FIFO is not waited
     on and a device (or a link to one) is refused. What a cache keeps is read with it, so a
     kept file swapped for /dev/zero or a FIFO is a damaged cache, made again, never a build

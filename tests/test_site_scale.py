@@ -287,15 +287,16 @@ def test_a_damaged_index_of_kept_pages_only_makes_them_again(tmp_path: Path) -> 
         return json.dumps({key: change(entry) for key, entry in index.items()}).encode()
 
     changes: list[Callable[[list], list]] = [
-        lambda old: old[:5],  # the search sections left out
-        lambda old: ["", 0, 10**9, 1, 1, []],
-        lambda old: [*old[:5], "sections"],
-        lambda old: [*old[:5], [["anchor", 1, "text"]]]]
+        lambda old: old[:5],  # the seal left out
+        lambda old: ["", 0, 10**9, 1, [], "0" * 64],
+        lambda old: [*old[:5], "0" * 64],
+        lambda old: [*old[:4], [["anchor", "heading", "text"]], old[5]],  # under its seal
+        lambda old: [*old[:4], "sections", old[5]]]
     for damage in (b"", b"{", b"[1, 2]", b'{"x": [1, 2, 3, 4, 5, []]}', *changes):
         (kept / "index.json").write_bytes(damage if isinstance(damage, bytes) else each(damage))
         built(config)
         assert {p: p.read_bytes() for p in written_pages(site)} == first, damage
         # Kept again as it was, what search finds of each page's sections included.
         again = json.loads((kept / "index.json").read_bytes())
-        assert {key: [*entry[:3], entry[5]] for key, entry in again.items()} == \
-            {key: [*entry[:3], entry[5]] for key, entry in good.items()}, damage
+        assert {key: [*entry[:3], *entry[4:]] for key, entry in again.items()} == \
+            {key: [*entry[:3], *entry[4:]] for key, entry in good.items()}, damage

@@ -25,7 +25,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
-from checker.files import open_regular, read_regular
+from checker.files import KEPT_BYTES, open_regular, read_regular
 from checker.site.gathered.context import SiteContext, rules_digest
 from checker.site.gathered.lists import list_pages
 from checker.site.gathered.slots import fill_slots
@@ -165,16 +165,17 @@ def part_key(rendering: Rendering, uri: str, listed: str) -> str:
 
 class _Kept:
     """Written pages kept whole in a folder, each under the digest of its content
-    (`part_key`), with an index of what each holds: the frame around the content (`Frame.key`)
-    and where the content starts and ends, the file's size and modification time when it was
-    written, and what search finds of its sections (`PartPage.said`).
+    (`part_key`), with an index of what each holds: the frame around the content (`Frame.key`),
+    where the content starts and ends, the file's size, what search finds of its sections
+    (`PartPage.said`), and a seal of all these, the key and the file's bytes (`_seal`).
 
     A page whose content and frame are both kept is linked into the site (a hard link, or a
     copy where the file system has none): a list of thousands of scenarios keeps about 90 MB
     of pages, which a build then neither writes nor copies. A page whose frame changed (the
-    site's nav, say) takes its content from the kept page. A kept file whose size or time is
-    not what the index says was changed through a link by something else: it is made again.
-    Pages a build did not use are removed after it."""
+    site's nav, say) takes its content from the kept page. A kept page is used only when its
+    seal matches: one changed through a link by something else, damaged, cut short, or
+    renamed with its entry to another page's key, is made again (as a page the index names
+    wrongly is). Pages a build did not use are removed after it."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
@@ -192,7 +193,8 @@ class _Kept:
             return {}
         return {key: entry for key, entry in data.items()
                 if isinstance(entry, list) and len(entry) == 6 and isinstance(entry[0], str)
-                and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:5])}
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:4])
+                and isinstance(entry[5], str)}
 
     def place(self, key: str, frame: Frame, title: str, url: str, path: Path,
               made: _Made) -> list[tuple[str, str, str]]:
@@ -203,7 +205,7 @@ class _Kept:
         kept = self.folder / f"{key}.html"
         around = frame.key(title, url)
         entry = self._valid(key, kept)
-        said = _said(entry[5]) if entry is not None else None
+        said = _said(entry[4]) if entry is not None else None
         if entry is not None and said is not None and entry[0] == around and _link(kept, path):
             self.used[key] = entry
             return said
@@ -211,28 +213,25 @@ class _Kept:
         before, after = frame.around(title, url)
         try:
             length = _rewrite(kept, before, after, entry, made.content)
-            found = kept.stat()
+            held = [around, len(before), len(before) + length, kept.stat().st_size,
+                    [list(section) for section in said]]
+            self.used[key] = [*held, _seal(key, held, kept)]
         except OSError:  # the cache cannot be written: the page is written all the same
             replace_file(path, before + made.content() + after)
             return said
-        self.used[key] = [around, len(before), len(before) + length, found.st_size,
-                          found.st_mtime_ns, [list(section) for section in said]]
         if not _link(kept, path):
             replace_file(path, read_regular(kept))
         return said
 
     def _valid(self, key: str, kept: Path) -> list[Any] | None:
+        """The index's entry for the page kept under `key`, when its seal matches."""
         entry = self.index.get(key)
         if entry is None:
             return None
         try:
-            found = kept.stat()
+            return entry if _seal(key, entry[:5], kept) == entry[5] else None
         except OSError:
             return None
-        if [found.st_size, found.st_mtime_ns] != entry[3:5] or not \
-                0 <= entry[1] <= entry[2] <= found.st_size:
-            return None
-        return entry
 
     def finish(self) -> None:
         """Remove the pages this build did not use, and keep the index of those it did."""
@@ -246,6 +245,18 @@ class _Kept:
                 replace_file(self.folder / _INDEX, json.dumps(self.used).encode())
         except OSError:
             pass  # made again next time
+
+
+def _seal(key: str, held: list[Any], kept: Path) -> str:
+    """The SHA-256 of a kept page's key, what the index holds of it (`held`: its entry but
+    the seal) and the bytes of the file `kept`; "" for a file whose size is not the one
+    `held` says, or whose content is not within it. Raises OSError."""
+    with open_regular(kept) as page:
+        size = os.fstat(page.fileno()).st_size
+        if size != held[3] or size > KEPT_BYTES or not 0 <= held[1] <= held[2] <= size:
+            return ""
+        digest = hashlib.sha256(f"{key}\n{json.dumps(held)}\n".encode("utf-8", "surrogatepass"))
+        return hashlib.file_digest(page, lambda: digest).hexdigest()
 
 
 def _said(said: Any) -> list[tuple[str, str, str]] | None:
