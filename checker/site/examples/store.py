@@ -54,6 +54,8 @@ _KEY = 64
 HEADER_BYTES = 1 << 26
 """The most the first line of the store's file may take (64 MiB): about 150 bytes a result,
 far above the 15 MB of 100,000 results; a longer one is a damaged file, not read on."""
+_START = b'{"format":%d,' % FORMAT
+"""How the first line starts (`encoded`): a file that starts otherwise is not read on."""
 
 
 class Record(NamedTuple):
@@ -101,7 +103,10 @@ class ResultStore:
     def _load(self, engine: str) -> dict[str, KeptResult]:
         try:
             with open_regular(self.path) as kept:
-                header = kept.readline(HEADER_BYTES + 1)
+                header = kept.read(len(_START))
+                if header != _START:  # not this format: not read on
+                    return {}
+                header += kept.readline(HEADER_BYTES + 1)
                 if not header.endswith(b"\n"):
                     return {}
                 data = json.loads(header)
