@@ -47,6 +47,7 @@ from checker.site.hosting.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
 from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
+from checker.site.publish.kept_pages import stamps
 from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
@@ -87,6 +88,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """By game: the frame its list's pages are written from (`list_pages`)."""
         self.urls: dict[str, tuple[str, str]] = {}
         """The pages the plugin writes: by page, its address and its file in the site."""
+        self.stamped: dict[str, list[int]] = {}
+        """The stamps of the list pages kept in the cache, before the site was cleaned."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
@@ -118,6 +121,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.context = SiteContext(self.checks)
         list_first(config)
         return None
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # Before MkDocs cleans the site folder, which removes its links to the list pages kept
+        # in the cache: their stamps tell which ones nothing touched since (`KeptPages`).
+        store = self.checks.store
+        self.stamped = stamps(store.folder) if self.config.enabled and store is not None else {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.context is None or self.folders is None:
@@ -205,7 +214,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # What checks scenarios in the page: the runtime, the checker, the ask templates.
             write_bundle(site / BUNDLE, self.context.standalone, self.checks.games, cache=cache)
             # The pages a long list continues on, but the first: from its frame.
-            written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache)
+            written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache,
+                                  stamped=self.stamped)
             add_to_sitemap(site, written)
             add_to_search(site, written)
             # What rendering checked again (a kept result found damaged), kept for next time.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
@@ -39,18 +39,26 @@ class KeptPages:
     """Written pages kept whole in a folder, each under the digest of its content
     (`part_key`), with an index of what each holds: the frame around the content (`Frame.key`),
     where the content starts and ends, the file's size, what search finds of its sections
-    (`PartPage.said`), and a seal of all these, the key and the file's bytes (`_seal`).
+    (`PartPage.said`), the SHA-256 of the file's bytes, the file's stamp (inode and change
+    time) when a build last linked it, and a seal of all these and the key (`_seal`).
 
     A page whose content and frame are both kept is linked into the site (a hard link, or a
     copy where the file system has none): a list of thousands of scenarios keeps about 90 MB
     of pages, which a build then neither writes nor copies. A page whose frame changed (the
     site's nav, say) takes its content from the kept page. A kept page is used only when its
-    seal matches: one changed through a link by something else, damaged, cut short, or
-    renamed with its entry to another page's key, is made again (as a page the index names
-    wrongly is). Pages a build did not use are removed after it."""
+    entry's seal matches and its bytes are the ones the entry says: digested again, unless
+    its stamp shows that nothing touched the file since a build linked it (`stamps`): the
+    system sets a file's change time at every change, and no one can set it back. So a page
+    changed through a link by something else, damaged, cut short, or renamed with its entry
+    to another page's key, is made again (as a page the index names wrongly is). Pages a
+    build did not use are removed after it."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, stamped: Mapping[str, list[int]] | None = None
+                 ) -> None:
         self.folder = folder
+        self.stamped = stamped or {}
+        """By file name: each kept page's stamp, and modification time, before this build
+        touched it (`stamps`)."""
         self.index = self._read_index()
         self.used: dict[str, list[Any]] = {}
 
@@ -64,9 +72,9 @@ class KeptPages:
         if not isinstance(data, dict):
             return {}
         return {key: entry for key, entry in data.items()
-                if isinstance(entry, list) and len(entry) == 6 and isinstance(entry[0], str)
+                if isinstance(entry, list) and len(entry) == 8 and isinstance(entry[0], str)
                 and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:4])
-                and isinstance(entry[5], str)}
+                and isinstance(entry[5], str) and isinstance(entry[7], str)}
 
     def place(self, key: str, frame: PageFrame, title: str, url: str, path: Path,
               made: PageContent) -> list[tuple[str, str, str]]:
@@ -79,31 +87,56 @@ class KeptPages:
         entry = self._valid(key, kept)
         said = _said(entry[4]) if entry is not None else None
         if entry is not None and said is not None and entry[0] == around and _link(kept, path):
-            self.used[key] = entry
+            self._keep(key, entry[:6], kept)
             return said
         said = made.said()
         before, after = frame.around(title, url)
         try:
             length = _rewrite(kept, before, after, entry, made.content)
-            held = [around, len(before), len(before) + length, kept.stat().st_size,
-                    [list(section) for section in said]]
-            self.used[key] = [*held, _seal(key, held, kept)]
+            size = kept.stat().st_size
+            held = [around, len(before), len(before) + length, size,
+                    [list(section) for section in said], _digest(kept, size)]
         except OSError:  # the cache cannot be written: the page is written all the same
             replace_file(path, before + made.content() + after)
             return said
         if not _link(kept, path):
             replace_file(path, read_regular(kept))
+        self._keep(key, held, kept)
         return said
 
     def _valid(self, key: str, kept: Path) -> list[Any] | None:
-        """The index's entry for the page kept under `key`, when its seal matches."""
+        """The index's entry for the page kept under `key`, when its seal matches and the
+        file holds the bytes it says."""
         entry = self.index.get(key)
-        if entry is None:
+        if entry is None or _seal(key, entry[:7]) != entry[7] or \
+                not 0 <= entry[1] <= entry[2] <= entry[3]:
             return None
         try:
-            return entry if _seal(key, entry[:5], kept) == entry[5] else None
+            if self._untouched(kept, entry):
+                return entry
+            return entry if _digest(kept, entry[3]) == entry[5] else None
         except OSError:
             return None
+
+    def _untouched(self, kept: Path, entry: list[Any]) -> bool:
+        """Whether nothing touched the page `kept` since a build linked it: its stamp before
+        this build is the one `entry` holds, and it was not written since (its inode,
+        modification time and size as then). Raises OSError."""
+        before = self.stamped.get(kept.name)
+        if before is None or before[:2] != entry[6]:
+            return False
+        info = os.stat(kept)
+        return [info.st_ino, info.st_mtime_ns, info.st_size] == [before[0], before[2], entry[3]]
+
+    def _keep(self, key: str, held: list[Any], kept: Path) -> None:
+        """Keep the page under `key` in the index: `held` (its entry up to the digest), with
+        the file's stamp now that this build linked it, sealed."""
+        try:
+            info = os.stat(kept)
+        except OSError:
+            return
+        stamped = [*held, [info.st_ino, info.st_ctime_ns]]
+        self.used[key] = [*stamped, _seal(key, stamped)]
 
     def finish(self) -> None:
         """Remove the pages this build did not use, and keep the index of those it did."""
@@ -119,16 +152,37 @@ class KeptPages:
             pass  # made again next time
 
 
-def _seal(key: str, held: list[Any], kept: Path) -> str:
-    """The SHA-256 of a kept page's key, what the index holds of it (`held`: its entry but
-    the seal) and the bytes of the file `kept`; "" for a file whose size is not the one
-    `held` says, or whose content is not within it. Raises OSError."""
+def stamps(cache: Path | None) -> dict[str, list[int]]:
+    """The stamp (inode and change time) of each page kept in the `cache` folder, and its
+    modification time, by file name. Taken before MkDocs cleans the site folder: removing the
+    site's links to the kept pages changes their change time."""
+    found: dict[str, list[int]] = {}
+    if cache is None:
+        return found
+    try:
+        with os.scandir(cache / FOLDER) as listing:
+            for entry in listing:
+                if entry.name.endswith(".html"):
+                    info = entry.stat()
+                    found[entry.name] = [info.st_ino, info.st_ctime_ns, info.st_mtime_ns]
+    except OSError:
+        pass  # a page without a stamp is digested again
+    return found
+
+
+def _seal(key: str, fields: list[Any]) -> str:
+    """The SHA-256 of a kept page's key and its entry's `fields` (all but the seal)."""
+    return hashlib.sha256(f"{key}\n{json.dumps(fields)}".encode("utf-8", "surrogatepass")
+                          ).hexdigest()
+
+
+def _digest(kept: Path, size: int) -> str:
+    """The SHA-256 of the bytes of the page `kept`, a regular file of `size` bytes (at most
+    `KEPT_BYTES`); "" for any other. Raises OSError."""
     with open_regular(kept) as page:
-        size = os.fstat(page.fileno()).st_size
-        if size != held[3] or size > KEPT_BYTES or not 0 <= held[1] <= held[2] <= size:
+        if os.fstat(page.fileno()).st_size != size or size > KEPT_BYTES:
             return ""
-        digest = hashlib.sha256(f"{key}\n{json.dumps(held)}\n".encode("utf-8", "surrogatepass"))
-        return hashlib.file_digest(page, lambda: digest).hexdigest()
+        return hashlib.file_digest(page, "sha256").hexdigest()
 
 
 def _said(said: Any) -> list[tuple[str, str, str]] | None:

@@ -82,15 +82,17 @@ class Frame:
 
 
 def write_pages(rendering: Rendering, frames: dict[str, Frame], site: Path,
-                urls: dict[str, tuple[str, str]], cache: Path | None = None) -> list[Written]:
+                urls: dict[str, tuple[str, str]], cache: Path | None = None,
+                stamped: dict[str, list[int]] | None = None) -> list[Written]:
     """Write every page a list continues on but the first of each game's (which the
     generator wrote), from its game's frame. `urls` holds each page's address and file in
     the site (relative to `site`). A game without a frame (the generator did not render its
     first page) gets none: nothing half-made. With a `cache` folder, each page is kept there
     whole, under a digest of all its content is made from (`part_key`), and linked into the
-    site from there while nothing it shows changed (`KeptPages`)."""
+    site from there while nothing it shows changed (`KeptPages`; `stamped`: the kept pages'
+    `stamps` before the build cleaned the site folder)."""
     context = rendering.site
-    kept = KeptPages(cache / FOLDER if cache is not None else None)
+    kept = KeptPages(cache / FOLDER if cache is not None else None, stamped)
     shared = rules_digest(context) if kept.folder is not None else ""
     lists: dict[str, str] = {}  # by game: what all its pages' keys share
     written = []
