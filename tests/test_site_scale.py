@@ -19,7 +19,7 @@ from mkdocs.config import load_config
 from sites import GOOD_YAML, built, make_site, mkdocs, new_process
 
 from checker.site.gathered.lists import LIST_BUDGET
-from checker.site.publish import list_pages
+from checker.site.publish import kept_pages, list_pages
 
 COUNT = 3000
 MAX_PAGE = 1_000_000
@@ -274,6 +274,27 @@ def test_a_rebuild_links_the_kept_pages_and_never_writes_through_a_link(
             'data-walkthrough')
 
 
+def test_a_rebuild_digests_again_only_the_kept_pages_something_touched(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept page's bytes are read and digested again only when its stamp (inode and change
+    time) shows that something touched it since a build linked it: a rebuild reads none."""
+    config = make_site(tmp_path, {}, many(300))
+    built(config)
+    digested: list[str] = []
+    real = kept_pages._digest
+    monkeypatch.setattr(kept_pages, "_digest",
+                        lambda path, size: digested.append(path.name) or real(path, size))
+    built(config)
+    assert digested == []
+    kept = sorted((tmp_path / ".cache" / "plugin" / "checker" / "lists").glob("*.html"))
+    assert len(kept) >= 2
+    os.chmod(kept[0], 0o644)  # its change time, not its bytes
+    built(config)
+    assert digested == [kept[0].name]
+    built(config)
+    assert digested == [kept[0].name], "stamped again when linked"
+
+
 def test_a_damaged_index_of_kept_pages_only_makes_them_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # the pages' stamp says when they were built
@@ -282,22 +303,24 @@ def test_a_damaged_index_of_kept_pages_only_makes_them_again(
     site, kept = tmp_path / "site", tmp_path / ".cache" / "plugin" / "checker" / "lists"
     first = {p: p.read_bytes() for p in written_pages(site)}
     good = json.loads((kept / "index.json").read_bytes())
-    assert good and all(len(entry) == 6 and entry[5] for entry in good.values())
+    assert good and all(len(entry) == 8 and entry[5] for entry in good.values())
 
     def each(change: Callable[[list], list]) -> bytes:
         index = json.loads((kept / "index.json").read_bytes())
         return json.dumps({key: change(entry) for key, entry in index.items()}).encode()
 
     changes: list[Callable[[list], list]] = [
-        lambda old: old[:5],  # the search sections left out
-        lambda old: ["", 0, 10**9, 1, 1, []],
-        lambda old: [*old[:5], "sections"],
-        lambda old: [*old[:5], [["anchor", 1, "text"]]]]
+        lambda old: old[:7],  # the seal left out
+        lambda old: ["", 0, 10**9, 1, [], "0" * 64, [0, 0], "0" * 64],
+        lambda old: [*old[:7], "0" * 64],
+        lambda old: [*old[:4], [["anchor", "heading", "text"]], *old[5:]],  # under its seal
+        lambda old: [*old[:4], "sections", *old[5:]],
+        lambda old: [*old[:6], [0, 0], old[7]]]  # another stamp under its seal
     for damage in (b"", b"{", b"[1, 2]", b'{"x": [1, 2, 3, 4, 5, []]}', *changes):
         (kept / "index.json").write_bytes(damage if isinstance(damage, bytes) else each(damage))
         built(config)
         assert {p: p.read_bytes() for p in written_pages(site)} == first, damage
         # Kept again as it was, what search finds of each page's sections included.
         again = json.loads((kept / "index.json").read_bytes())
-        assert {key: [*entry[:3], entry[5]] for key, entry in again.items()} == \
-            {key: [*entry[:3], entry[5]] for key, entry in good.items()}, damage
+        assert {key: [*entry[:3], *entry[4:6]] for key, entry in again.items()} == \
+            {key: [*entry[:3], *entry[4:6]] for key, entry in good.items()}, damage

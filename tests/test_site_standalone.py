@@ -44,7 +44,6 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     monkeypatch.setattr(verify, "from_files", counting_made)
     monkeypatch.setattr(KeptResult, "placed", counting_placed)
-    monkeypatch.setattr(verify, "SETTLED_NS", -1)  # files written just now count as settled
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # the same pages, whenever they are built
     return counts
 

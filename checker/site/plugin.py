@@ -53,6 +53,7 @@ from checker.site.markdown_ext import RulesExtension
 from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
 from checker.site.publish.build_stamp import BuildStamp, stamped
+from checker.site.publish.kept_pages import stamps
 from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
@@ -99,6 +100,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """The pages the plugin writes: by page, its address and its file in the site."""
         self.stamp: BuildStamp | None = None
         """When this build started, stamped on its pages (`build_stamp`)."""
+        self.stamped: dict[str, list[int]] = {}
+        """The stamps of the list pages kept in the cache, before the site was cleaned."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
@@ -131,6 +134,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.stamp = BuildStamp.at(get_build_datetime())
         list_first(config)
         return None
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # Before MkDocs cleans the site folder, which removes its links to the list pages kept
+        # in the cache: their stamps tell which ones nothing touched since (`KeptPages`).
+        store = self.checks.store
+        self.stamped = stamps(store.folder) if self.config.enabled and store is not None else {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.folders is None:
@@ -234,11 +243,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             write_bundle(site / BUNDLE, self.context.examples.standalone, self.checks.games,
                          cache=cache)
             # The pages a long list continues on, but the first: from its frame.
-            written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache)
+            written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache,
+                                  stamped=self.stamped)
             add_to_sitemap(site, written)
             add_to_search(site, written)
             # Each glossary term on its defining rule's search entry (`search_terms`).
             add_terms(site, self.context)
+            # What rendering checked again (a kept result found damaged), kept for next time.
+            self.checks.finish_build()
         self._unpin()
 
     # Last of all plugins: their own shutdown may still need the collector.

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from checker.location import Location, Problem
-from checker.sources import ReadError, read_text
 
 
 class LazyText:
     """Text known by its length until it is first read (`str`), then kept: what the result
-    store and the scenario files give a rebuild, which reads only what its pages show."""
+    store gives a rebuild, which reads only what its pages show."""
 
     __slots__ = ("_length", "_text")
 
@@ -56,24 +55,6 @@ class Draft(LazyText):
         return text
 
 
-class SourceFile(LazyText):
-    """The YAML text of a standalone scenario file that a build did not read, as the file was
-    unchanged since its text was checked (`ScenarioChecks.check_file`): read when first shown;
-    its length in characters and the key of its text known without reading it."""
-
-    __slots__ = ("key", "path")
-
-    def __init__(self, path: str, key: str, length: int) -> None:
-        super().__init__(length)
-        self.path, self.key = path, key
-
-    def _read(self) -> str:
-        try:
-            return read_text(self.path)
-        except ReadError:  # gone since the build began: the next build reports it
-            return ""
-
-
 class Example(NamedTuple):
     """One checked scenario as the site shows it, located where it stands in the sources."""
 
@@ -90,9 +71,9 @@ class Example(NamedTuple):
     (`placing.place`); `str` of it, as kept in the result store (`Draft`)."""
     said: str
     """What search finds of the walkthrough: its title and narration, as escaped text."""
-    source: str | SourceFile = ""
+    source: str = ""
     """The YAML text the scenario comes from, which the draft shows; not kept with a result,
-    whose key is that text. `str` of it (`SourceFile`, for a file a rebuild did not read)."""
+    whose key is that text."""
     disputed: bool = False
     """Its status says the engine is expected to disagree (`status: disputed`)."""
     cites: tuple[tuple[str, int], ...] = ()
@@ -116,7 +97,7 @@ class Result(NamedTuple):
     problems: tuple[Problem, ...]
 
     def placed(self, path: str, line_offset: int, col_offset: int,
-               source: str | SourceFile) -> CheckedText:
+               source: str) -> CheckedText:
         """The result of the text from `source` where it stands: in the file `path`, moved
         down and right by the offsets."""
         def move(location: Location) -> Location:

@@ -10,9 +10,9 @@ from the result store when a page shows it (`Standalone.example`).
 
 The whole is kept under a digest of the engine and each file's name and text
 (`standalone_key`), in memory and in the result cache (`standalone-<digest>.json`, with a
-digest of its own content); a build whose files are all in the state their records say
-takes it from there (`kept`), and places only the results its pages show. Any other build
-checks the files one by one and makes the whole again (`from_files`).
+digest of its own content); a build that reads the same names and texts takes it from there
+(`kept`), and places only the results its pages show. Any other build checks the files one
+by one and makes the whole again (`from_files`).
 """
 
 from __future__ import annotations
@@ -28,15 +28,17 @@ from checker.ids import first_uses
 from checker.location import Location, Problem
 from checker.site.examples.results import CheckedText, Example
 from checker.site.writing import replace_file
+from checker.yamlsource import Text
 
 
-class FileChecker(Protocol):
+class TextChecker(Protocol):
     """What makes a standalone file's examples again when a page first shows one
-    (`checker.site.examples.verify.ScenarioChecks`)."""
+    (`checker.site.examples.verify.ScenarioChecks`): from the result it keeps of the text,
+    or by checking it."""
 
-    def check_file(self, path: str, name: str) -> CheckedText: ...
+    def check(self, text: Text, key: str | None = None) -> CheckedText: ...
 
-FORMAT = 1
+FORMAT = 2
 PREFIX = "standalone-"
 """The kept file's name, before the digest."""
 TEMPLATES_PER_SECTION = 12
@@ -117,12 +119,18 @@ class Standalone:
         self.problems: list[Problem] = [Problem(Location(path, line, col), message)
                                         for path, line, col, message in data["problems"]]
         self.index = {scenario_id: index for index, scenario_id in enumerate(self.ids)}
-        self.checks: FileChecker | None = None
+        self.checks: TextChecker | None = None
+        self.texts: list[str] = []
+        """By file (as `files`): its text, as this build read it (`use`)."""
         self._made: dict[int, Example] = {}
         self._placed: dict[int, CheckedText] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def use(self, checks: TextChecker, texts: list[str]) -> None:
+        """Make scenarios with `checks`, from `texts`, the files' texts this build read."""
+        self.checks, self.texts = checks, texts
 
     def example(self, index: int) -> Example:
         """The scenario at `index`, made from the result store the first time it is asked."""
@@ -132,14 +140,15 @@ class Standalone:
         number, position = self.where[index]
         checked = self._placed.get(number)
         if checked is None:
-            path, name, _, _ = self.files[number]
-            assert self.checks is not None, "a whole made by `kept` is given its checks"
-            checked = self._placed[number] = self.checks.check_file(path, name)
+            _, name, key, _ = self.files[number]
+            assert self.checks is not None, "a whole made by `kept` is given its checks (`use`)"
+            checked = self._placed[number] = self.checks.check(Text(name, self.texts[number]),
+                                                               key)
         found = checked.examples[position] if position < len(checked.examples) else None
         if found is None or found.id != self.ids[index]:
-            # The file changed since its state was taken, moments ago: the next build sees it.
+            # Not where the whole says: a whole forged with its digest (see `kept`).
             found = next((e for e in checked.examples if e.id == self.ids[index]), None) or \
-                _changed(self.ids[index], self.games[index], self.files[number][1])
+                _unmatched(self.ids[index], self.games[index], self.files[number][1])
         self._made[index] = found
         return found
 
@@ -154,8 +163,8 @@ class Standalone:
         return bool(self.flags[index] & 2)
 
     def dumps(self) -> bytes:
-        """The whole as the cache keeps it: a line with its format, digest and the digest of
-        the rest, then the rest."""
+        """The whole as the cache keeps it: a line with its format, key and the digest of both
+        the key and the rest (`_digest`), then the rest."""
         body = json.dumps({
             "ids": self.ids, "titles": self.titles, "where": self.where, "games": self.games,
             "flags": self.flags, "rows": self.rows, "sizes": self.sizes,
@@ -166,8 +175,7 @@ class Standalone:
             "problems": [[p.location.path, p.location.line, p.location.col, p.message]
                          for p in self.problems]},
             ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
-        head = json.dumps({"format": FORMAT, "key": self.key,
-                           "digest": hashlib.sha256(body).hexdigest()})
+        head = json.dumps({"format": FORMAT, "key": self.key, "digest": _digest(self.key, body)})
         return head.encode() + b"\n" + body
 
 
@@ -273,12 +281,18 @@ def kept(folder: Path | None, key: str, files: list[FileEntry]) -> Standalone | 
         data = read_regular(folder / f"{PREFIX}{key}.json")
         head, _, body = data.partition(b"\n")
         header = json.loads(head)
-        if header != {"format": FORMAT, "key": key,
-                      "digest": hashlib.sha256(body).hexdigest()}:
+        if header != {"format": FORMAT, "key": key, "digest": _digest(key, body)}:
             return None
         return Standalone(key, files, json.loads(body))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _digest(key: str, body: bytes) -> str:
+    """The SHA-256 of a whole's key and content: a whole renamed (its name and first line
+    made another key's), cut short or damaged does not match; one forged on purpose, with
+    this digest computed anew, would (see `store`)."""
+    return hashlib.sha256(key.encode() + b"\n" + body).hexdigest()
 
 
 def keep(folder: Path | None, whole: Standalone) -> None:
@@ -297,12 +311,13 @@ def keep(folder: Path | None, whole: Standalone) -> None:
         pass  # made again next time
 
 
-def _changed(scenario_id: str, game: str, name: str) -> Example:
-    """A scenario whose file changed while the site was built: shown as not holding."""
+def _unmatched(scenario_id: str, game: str, name: str) -> Example:
+    """A scenario the kept whole places in a file that holds no such scenario: shown as not
+    holding."""
     where = Location(name, 1, 1)
     return Example(scenario_id, scenario_id, game, (), where, 0, False,
-                   (Problem(where, "the file changed while the site was built; build again"),),
-                   "", "")
+                   (Problem(where, "the result cache does not match this file: empty the "
+                                   "checker plugin's cache folder and build again"),), "", "")
 
 
 class Examples(Mapping[str, Example]):

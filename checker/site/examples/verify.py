@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import platform
 import sys
-import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -25,9 +23,9 @@ from checker.engine import RuleViolation, Run
 from checker.location import InternalError, Location, Problem, ScenarioError
 from checker.registry import InstalledGame, bind, installed
 from checker.rulebook import RuleBook
-from checker.site.examples.results import CheckedText, Example, Result, SourceFile
+from checker.site.examples.results import CheckedText, Example, Result
 from checker.site.examples.standalone import Standalone, from_files, keep, kept, standalone_key
-from checker.site.examples.store import DAMAGED, FileRecord, KeptResult, ResultStore
+from checker.site.examples.store import DAMAGED, KeptResult, ResultStore
 from checker.sources import ReadError, read_problem, read_text
 from checker.yamlsource import Text, load
 
@@ -53,17 +51,6 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def source_key(source: str | SourceFile) -> str:
-    """The key of the text a scenario comes from, without reading a file the build did not."""
-    return source.key if isinstance(source, SourceFile) else text_key(source)
-
-
-SETTLED_NS = 2_000_000_000
-"""How long ago a file must have last changed for its state (`FileRecord`) to be kept: a
-file written again within the same tick of the file system's clock, at the same size, could
-otherwise look unchanged."""
-
-
 class ScenarioChecks:
     """The checker the site uses, with its memory of results: in this process, and on disk
     when a store is given."""
@@ -82,10 +69,6 @@ class ScenarioChecks:
         self._cache: dict[str, Result | KeptResult] = {}
         self._used: set[str] = set()
         self._changed = False
-        self._files: dict[str, FileRecord] = {}
-        """By path: each standalone file's state when its text was last checked."""
-        self._seen: dict[str, FileRecord] = {}
-        """The same, for the files this build checked."""
         self.standalone: Standalone | None = None
         """The last whole of the standalone scenarios (`standalone`), for the next build."""
 
@@ -113,81 +96,35 @@ class ScenarioChecks:
             self._engine = engine
             self._cache = dict[str, Result | KeptResult](
                 self.store.load(engine) if self.store is not None else {})
-            self._files = self.store.load_files(engine) if self.store is not None else {}
         elif self._used:
             self._cache = {key: value for key, value in self._cache.items() if key in self._used}
         self._used = set()
-        self._seen = {}
         self._changed = False
 
     def finish_build(self) -> None:
-        """Keep this build's results on disk, when they differ from what is kept there."""
-        files, self._files = self._files, self._seen
+        """Keep this build's results on disk, when they differ from what is kept there. Called
+        again when the build ends, it keeps what rendering ran since: the standalone scenarios
+        a page shows, whose kept result was found damaged."""
         if self.store is None:
             return
         if self._changed or set(self._cache) != self._used:
             self._cache = {key: value for key, value in self._cache.items() if key in self._used}
             self.store.save(self._engine, self._cache)
-        if self._seen != files:
-            self.store.save_files(self._engine, self._seen)
+            self._changed = False
 
-    def check(self, text: Text) -> CheckedText:
-        return self._check(text, text_key(text.text))
+    def check(self, text: Text, key: str | None = None) -> CheckedText:
+        """The scenarios of `text` checked, or their kept result placed where the text stands
+        (`key`: the text's `text_key`, when known)."""
+        return self._check(text, text_key(text.text) if key is None else key)
 
-    def check_file(self, path: str, name: str) -> CheckedText:
-        """`check` of the standalone scenario file at `path` (`name` in problems), read only
-        when it changed since its text was last checked: its state (`FileRecord`) is what it
-        was then. Raises `ReadError`."""
-        return self.check_file_keyed(path, name)[0]
-
-    def check_file_keyed(self, path: str, name: str) -> tuple[CheckedText, str, int]:
-        """`check_file`, with the key of the file's text and the text's length."""
-        records = self.unchanged((path,))
-        if records is not None:
-            key, length = records[0][4], records[0][5]
-            placed = _placed(self._cache[key], name, 0, 0, SourceFile(path, key, length))
-            if placed is not None:
-                self.keep((path,), records)
-                return placed, key, length
-        state = _state(path)  # before reading: a change after it shows next time
-        content = read_text(path)
-        key = text_key(content)
-        if state is not None and time.time_ns() - max(state[0], state[1]) > SETTLED_NS:
-            self._seen[path] = [*state, key, len(content)]
-        return self._check(Text(name, content), key), key, len(content)
-
-    def unchanged(self, paths: Iterable[str]) -> list[FileRecord] | None:
-        """The records of the standalone files at `paths` (`FileRecord`), when every file is
-        in the state its record says and the result of its text is at hand; None as soon as
-        one is not. (A loop of its own: a rebuild asks it of thousands of files.)"""
-        files, cache, stat = self._files, self._cache, os.stat
-        records = []
-        for path in paths:
-            record = files.get(path)
-            if type(record) is not list or len(record) != 6:
-                return None
-            try:
-                info = stat(path)
-            except OSError:
-                return None
-            if record[0] != info.st_mtime_ns or record[1] != info.st_ctime_ns or \
-                    record[2] != info.st_size or record[3] != info.st_ino or \
-                    type(record[4]) is not str or type(record[5]) is not int or \
-                    record[4] not in cache:
-                return None
-            records.append(record)
-        return records
-
-    def keep(self, paths: Iterable[str], records: Iterable[FileRecord]) -> None:
-        """Count the files at `paths`, each `unchanged` since its record, as checked by this
-        build."""
-        for path, record in zip(paths, records):
-            self._used.add(record[4])
-            self._seen[path] = record
-
-    def settled(self, path: str) -> bool:
-        """Whether this build recorded the state of the file at `path` (`SETTLED_NS`)."""
-        return path in self._seen
+    def kept(self, keys: Iterable[str]) -> bool:
+        """Whether the results of the texts keyed `keys` are all at hand; if so, this build
+        counts them as used (they are kept for the next)."""
+        keys = list(keys)
+        if not all(key in self._cache for key in keys):
+            return False
+        self._used.update(keys)
+        return True
 
     def _check(self, text: Text, key: str) -> CheckedText:
         self._used.add(key)
@@ -235,15 +172,6 @@ class ScenarioChecks:
         return Result(tuple(examples), tuple(problems))
 
 
-def _state(path: str) -> list[int] | None:
-    """A file's modification and change times, size and inode (as `FileRecord` starts)."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return [info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino]
-
-
 def _players(setup: object) -> tuple[str, ...]:
     players = setup.get("players") if isinstance(setup, Mapping) else None
     return tuple(str(p) for p in players) if isinstance(players, (list, tuple)) else ()
@@ -271,7 +199,7 @@ def engine_citations(run: Run | None, setup_refused: RuleViolation | None = None
 
 
 def _placed(result: Result | KeptResult, path: str, line_offset: int, col_offset: int,
-            source: str | SourceFile) -> CheckedText | None:
+            source: str) -> CheckedText | None:
     """`result.placed`; None for a kept result the store's file damaged (run it again)."""
     try:
         return result.placed(path, line_offset, col_offset, source)
@@ -283,37 +211,37 @@ def gather_standalone(checks: ScenarioChecks, files: list[tuple[str, str]],
                       first: dict[str, Location]) -> tuple[Standalone, list[Problem]]:
     """The whole of the standalone scenario `files` (each path and its name in problems), and
     a problem for each file that cannot be read. `first` holds where the pages used each id
-    (updated). Kept (in `checks` and in its store's folder) while its files, and the ids the
-    pages use, leave it as it is."""
+    (updated). Every file is read, each build: the whole is kept (in `checks` and in its
+    store's folder) under a digest of the engine and each file's name and text
+    (`standalone_key`), so it is taken from there for exactly those texts, while the ids the
+    pages use leave it as it is. (A record of each file's state, to spare reading it, could
+    be forged or relabelled to pass another text's result for it.)"""
     store = checks.store
     folder = store.folder if store is not None else None
-    paths = [path for path, _ in files]
-    records = checks.unchanged(paths)
-    if records is not None:
-        entries = [(path, name, record[4], record[5])
-                   for (path, name), record in zip(files, records)]
-        key = standalone_key(checks.engine, entries)
-        last = checks.standalone
-        whole = last if last is not None and last.key == key else kept(folder, key, entries)
-        if whole is not None and not any(i in first for i in (*whole.ids, *whole.dropped)):
-            checks.keep(paths, records)
-            whole.checks = checks
-            checks.standalone = whole
-            return whole, []
-    checked, entries, problems = [], [], []
+    entries, texts, problems = [], [], []
     for path, name in files:
         try:
-            result, text, length = checks.check_file_keyed(path, name)
+            text = read_text(path)
         except ReadError as exc:
             problems.append(read_problem(name, exc))
             continue
-        checked.append(result)
-        entries.append((path, name, text, length))
+        entries.append((path, name, text_key(text), len(text)))
+        texts.append(text)
+    key = standalone_key(checks.engine, entries)
+    if not problems:
+        last = checks.standalone
+        whole = last if last is not None and last.key == key else kept(folder, key, entries)
+        if whole is not None and not any(i in first for i in (*whole.ids, *whole.dropped)) \
+                and checks.kept(digest for _, _, digest, _ in entries):
+            whole.use(checks, texts)
+            checks.standalone = whole
+            return whole, []
+    checked = [checks.check(Text(name, text), digest)
+               for (_, name, digest, _), text in zip(entries, texts)]
     pages = set(first)
-    whole = from_files(standalone_key(checks.engine, entries), entries, checked, first)
-    whole.checks = checks
-    if not problems and all(checks.settled(path) for path, _, _, _ in entries) \
-            and not any(i in pages for i in whole.dropped):
+    whole = from_files(key, entries, checked, first)
+    whole.use(checks, texts)
+    if not problems and not any(i in pages for i in whole.dropped):
         checks.standalone = whole
         keep(folder, whole)
     return whole, problems

@@ -17,29 +17,24 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import re
-from collections.abc import Callable
 from html import escape as html_escape
 from html import unescape
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, NamedTuple
 
-from checker.files import open_regular, read_regular
 from checker.site.gathered.context import SiteContext, rules_digest
 from checker.site.gathered.lists import list_pages
 from checker.site.gathered.slots import fill_slots
+from checker.site.publish.kept_pages import FOLDER, KeptPages
 from checker.site.render.rendering import Rendering
 from checker.site.render.scenario_list import PartPage, part_html, part_indexes, part_page
 from checker.site.walkthroughs.placing import Links
-from checker.site.writing import link_new, replace_file
+from checker.site.writing import replace_file
 
 _TITLE = "\x00title\x00"
 _URL = "\x00url\x00"
 _PART = "\x00part\x00"
-FOLDER = "lists"
-"""Where the written pages are kept, in the plugin's cache folder."""
-_INDEX = "index.json"
 
 
 class Written(NamedTuple):
@@ -87,15 +82,17 @@ class Frame:
 
 
 def write_pages(rendering: Rendering, frames: dict[str, Frame], site: Path,
-                urls: dict[str, tuple[str, str]], cache: Path | None = None) -> list[Written]:
+                urls: dict[str, tuple[str, str]], cache: Path | None = None,
+                stamped: dict[str, list[int]] | None = None) -> list[Written]:
     """Write every page a list continues on but the first of each game's (which the
     generator wrote), from its game's frame. `urls` holds each page's address and file in
     the site (relative to `site`). A game without a frame (the generator did not render its
     first page) gets none: nothing half-made. With a `cache` folder, each page is kept there
     whole, under a digest of all its content is made from (`part_key`), and linked into the
-    site from there while nothing it shows changed (`_Kept`)."""
+    site from there while nothing it shows changed (`KeptPages`; `stamped`: the kept pages'
+    `stamps` before the build cleaned the site folder)."""
     context = rendering.site
-    kept = _Kept(cache / FOLDER if cache is not None else None)
+    kept = KeptPages(cache / FOLDER if cache is not None else None, stamped)
     shared = rules_digest(context) if kept.folder is not None else ""
     lists: dict[str, str] = {}  # by game: what all its pages' keys share
     written = []
@@ -161,172 +158,6 @@ def part_key(rendering: Rendering, uri: str, listed: str) -> str:
     shown = ",".join(map(str, part_indexes(rendering, uri)))
     return hashlib.sha256(f"{listed}\n{uri}\n{rendering.site.placement.more[uri]}\n{shown}".encode(
         "utf-8", "surrogatepass")).hexdigest()
-
-
-class _Kept:
-    """Written pages kept whole in a folder, each under the digest of its content
-    (`part_key`), with an index of what each holds: the frame around the content (`Frame.key`)
-    and where the content starts and ends, the file's size and modification time when it was
-    written, and what search finds of its sections (`PartPage.said`).
-
-    A page whose content and frame are both kept is linked into the site (a hard link, or a
-    copy where the file system has none): a list of thousands of scenarios keeps about 90 MB
-    of pages, which a build then neither writes nor copies. A page whose frame changed (the
-    site's nav, say) takes its content from the kept page. A kept file whose size or time is
-    not what the index says was changed through a link by something else: it is made again.
-    Pages a build did not use are removed after it."""
-
-    def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
-        self.index = self._read_index()
-        self.used: dict[str, list[Any]] = {}
-
-    def _read_index(self) -> dict[str, list[Any]]:
-        if self.folder is None:
-            return {}
-        try:
-            data = json.loads(read_regular(self.folder / _INDEX))
-        except (OSError, ValueError):
-            return {}
-        if not isinstance(data, dict):
-            return {}
-        return {key: entry for key, entry in data.items()
-                if isinstance(entry, list) and len(entry) == 6 and isinstance(entry[0], str)
-                and all(isinstance(n, int) and not isinstance(n, bool) for n in entry[1:5])}
-
-    def place(self, key: str, frame: Frame, title: str, url: str, path: Path,
-              made: _Made) -> list[tuple[str, str, str]]:
-        """Put the page titled `title` at `url`, whose content is kept under `key`, at `path`,
-        in `frame`; `made` makes the content when it is not kept. Returns what search finds
-        of its sections, kept with it."""
-        assert self.folder is not None
-        kept = self.folder / f"{key}.html"
-        around = frame.key(title, url)
-        entry = self._valid(key, kept)
-        said = _said(entry[5]) if entry is not None else None
-        if entry is not None and said is not None and entry[0] == around and _link(kept, path):
-            self.used[key] = entry
-            return said
-        said = made.said()
-        before, after = frame.around(title, url)
-        try:
-            length = _rewrite(kept, before, after, entry, made.content)
-            found = kept.stat()
-        except OSError:  # the cache cannot be written: the page is written all the same
-            replace_file(path, before + made.content() + after)
-            return said
-        self.used[key] = [around, len(before), len(before) + length, found.st_size,
-                          found.st_mtime_ns, [list(section) for section in said]]
-        if not _link(kept, path):
-            replace_file(path, read_regular(kept))
-        return said
-
-    def _valid(self, key: str, kept: Path) -> list[Any] | None:
-        entry = self.index.get(key)
-        if entry is None:
-            return None
-        try:
-            found = kept.stat()
-        except OSError:
-            return None
-        if [found.st_size, found.st_mtime_ns] != entry[3:5] or not \
-                0 <= entry[1] <= entry[2] <= found.st_size:
-            return None
-        return entry
-
-    def finish(self) -> None:
-        """Remove the pages this build did not use, and keep the index of those it did."""
-        if self.folder is None:
-            return
-        try:
-            for old in self.folder.iterdir():
-                if old.name != _INDEX and old.name.removesuffix(".html") not in self.used:
-                    old.unlink(missing_ok=True)
-            if self.used != self.index:
-                replace_file(self.folder / _INDEX, json.dumps(self.used).encode())
-        except OSError:
-            pass  # made again next time
-
-
-def _said(said: Any) -> list[tuple[str, str, str]] | None:
-    """What search finds of a kept page's sections, as its index entry holds it; None when it
-    cannot be read as such."""
-    if not isinstance(said, list) or not all(
-            isinstance(entry, list) and len(entry) == 3 and all(isinstance(t, str) for t in entry)
-            for entry in said):
-        return None
-    return [(anchor, heading, text) for anchor, heading, text in said]
-
-
-def _link(kept: Path, path: Path) -> bool:
-    """Whether `path` now holds what `kept` holds: a hard link to it, else a copy; in place of
-    any file that is there (`mkdocs build --dirty`), never written through it."""
-    if link_new(kept, path):
-        return True
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        temporary.unlink(missing_ok=True)
-        try:
-            os.link(kept, temporary)
-        except OSError:  # another file system, or one without hard links
-            with open_regular(kept) as source, open(temporary, "wb") as out:
-                _copy(source, out)
-        os.replace(temporary, path)
-        return True
-    except OSError:
-        return False
-
-
-def _rewrite(kept: Path, before: bytes, after: bytes, entry: list[Any] | None,
-             content: Callable[[], bytes]) -> int:
-    """Replace `kept` with the page made of `before`, its content and `after`: the content
-    the old page holds where `entry` says (copied by the kernel where it can), else what
-    `content` makes. Returns the content's length."""
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    temporary = kept.with_name(f".{kept.name}.tmp")
-    with open(temporary, "wb") as out:
-        out.write(before)
-        length = -1
-        if entry is not None:
-            try:
-                with open_regular(kept) as old:
-                    _copy(old, out, entry[1], entry[2] - entry[1])
-                length = entry[2] - entry[1]
-            except OSError:
-                out.seek(len(before))
-                out.truncate()
-        if length < 0:
-            made = content()
-            out.write(made)
-            length = len(made)
-        out.write(after)
-    os.replace(temporary, kept)
-    return length
-
-
-def _copy(source: BinaryIO, out: BinaryIO, start: int = 0, length: int | None = None) -> None:
-    """`length` bytes of `source` from `start` (all the rest by default) to the end of `out`,
-    by the kernel where it can (`os.copy_file_range`)."""
-    out.flush()
-    if length is None:
-        length = os.fstat(source.fileno()).st_size - start
-    done = 0
-    try:
-        while done < length:
-            copied = os.copy_file_range(source.fileno(), out.fileno(), length - done,
-                                        start + done)
-            if copied <= 0:
-                break
-            done += copied
-    except (AttributeError, OSError):  # no such call here: copy through Python
-        pass
-    source.seek(start + done)
-    while done < length:
-        block = source.read(min(1 << 20, length - done))
-        if not block:
-            raise OSError(f"{source.name}: shorter than its index says")
-        out.write(block)
-        done += len(block)
 
 
 def add_to_sitemap(site: Path, written: list[Written]) -> None:

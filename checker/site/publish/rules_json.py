@@ -20,7 +20,7 @@ from typing import Any
 from checker.location import Location, Problem
 from checker.rulebook import RULE_ID
 from checker.site.examples.store import kept_file
-from checker.site.examples.verify import source_key
+from checker.site.examples.verify import text_key
 from checker.site.gathered.context import SiteContext, rules_digest
 from checker.site.render.coverage import rule_order
 from checker.site.render.rule_entries import rule_title
@@ -147,7 +147,7 @@ def rules_key(context: SiteContext) -> str:
         digest.update(f"{rule}\x00{within}\x00".encode("utf-8", "surrogatepass"))
     shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     digest.update("\x00".join(
-        f"{e.id}\x01{source_key(e.source)}\x01{e.location.path}\x01{e.location.line}\x01"
+        f"{e.id}\x01{text_key(e.source)}\x01{e.location.path}\x01{e.location.line}\x01"
         f"{shown_on.get(e.id)}" for e in context.examples.own.values()).encode("utf-8",
                                                                      "surrogatepass"))
     # The standalone scenarios: their files and texts (the whole's key), and where each is.
