@@ -1,8 +1,8 @@
 """The build's stamp on each page: when the build that wrote the page started, so that the
 service worker (`assets/sw.js`) can tell a reader that a page it shows from its kept copies is
 one, and from when, and never draws an example's verdict from a kept file older than the
-page. The MkDocs plugin puts it at the start of each page's content, where every theme shows
-it and Material's instant navigation swaps it with the page; it is hidden, and holds no text
+page. The MkDocs plugin puts it at the start of each page's content (after its title), where
+every theme shows it and Material's instant navigation swaps it with the page; it is hidden, and holds no text
 for search to find. The worker, showing a kept copy, puts its note right after it.
 """
 
@@ -31,5 +31,12 @@ class BuildStamp:
 
 
 def stamped(content: str, stamp: BuildStamp) -> str:
-    """A page's content with the build's stamp at its start."""
+    """A page's content with the build's stamp at its start: after its title when it starts
+    with one, which search makes the page's own entry (anything before it would be the page's
+    entry instead, and the title an entry of its own)."""
+    if content.lstrip().startswith("<h1"):
+        end = content.find("</h1>")
+        if end >= 0:
+            end += len("</h1>")
+            return content[:end] + "\n" + stamp.html() + content[end:]
     return stamp.html() + "\n" + content
