@@ -293,6 +293,9 @@ def test_the_switch_on_a_phone(browser: Browser, site: str, scheme: str) -> None
         page = context.new_page()
         page.goto(site + "arcs/battle/")
         groups = material_search(page, "destroy")
+        # A phone lays the page out wider for a moment as the search opens (Chromium's mobile
+        # viewport), then at its own width: the switch is measured once it is back.
+        page.wait_for_function("innerWidth === 390 && document.documentElement.scrollWidth === 390")
         toggle = switch(page)
         expect(toggle).to_be_in_viewport()
         box: Any = toggle.bounding_box()
