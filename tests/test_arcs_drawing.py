@@ -125,10 +125,11 @@ def test_the_same_state_gives_the_same_picture() -> None:
 
 
 def test_a_picture_stays_small() -> None:
-    """A walkthrough repeats the picture at each step that changes the map."""
+    """A walkthrough repeats the picture at each step that changes the map (the board, with
+    the systems' names, about 1,200 characters, as a `<use>` of the first)."""
     state, previous = _last_two(_run())
-    assert len(draw_map(state, previous, key=False)) < 8000
-    assert len(draw_map(state, previous)) < 9000
+    assert len(draw_map(state, previous, key=False)) < 9200
+    assert len(draw_map(state, previous)) < 10200
 
 
 HOSTILE = ['<script>alert("x")</script>', 'A&B "quoted" \'single\'', "Ctrl\x02\x03\x00end",
@@ -465,7 +466,8 @@ def test_a_battle_picture_stays_small_and_the_same() -> None:
     picture = Arcs().picture(state, previous)
     assert picture == Arcs().picture(state, previous)
     # With the Court, every symbol, both marks and every row of the panel: the most it adds.
-    assert len(picture) < 9300
+    # The systems' names (about 900 characters) are in the board, written once a walkthrough.
+    assert len(picture) < 10300
     assert len(picture) - len(Arcs().picture(state.with_(battle=None), previous)) < 3700
 
 
