@@ -100,7 +100,7 @@ def draw_map(state: State, previous: State | None = None, key: bool = True) -> s
         shapes, tall = _key(height + 8, bool(state.court))
         parts.append(shapes)
         height += tall
-    return picture(SIZE, height, summary(state, previous), "".join(parts), "arcs-map")
+    return picture(SIZE, height, summary(state, previous), "".join(parts), "arcs-map", zoom=True)
 
 
 def summary(state: State, previous: State | None = None) -> str:
