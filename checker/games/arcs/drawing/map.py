@@ -18,7 +18,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from checker.games.arcs.common import listed
-from checker.games.arcs.drawing.battle_panel import battle_summary, draw_battle, trophies_taken
+from checker.games.arcs.drawing.battle_panel import (
+    battle_summary,
+    draw_battle,
+    outrage_provoked,
+    trophies_taken,
+)
 from checker.games.arcs.drawing.shapes import (
     BADGE,
     EDGE,
@@ -93,7 +98,8 @@ def draw_map(state: State, previous: State | None = None, key: bool = True) -> s
     parts += [tray.svg(), fixed(player_key(state.players, seen, height + 6, SIZE, ship(True)))]
     height += 16
     if state.battle is not None:
-        fought, tall = draw_battle(state.battle, trophies_taken(state, previous), seen, height + 6)
+        fought, tall = draw_battle(state.battle, trophies_taken(state, previous), seen, height + 6,
+                                   outrage_provoked(state, previous))
         parts.append(fought)
         height += tall + 6
     if key:
@@ -124,7 +130,8 @@ def summary(state: State, previous: State | None = None) -> str:
         said.append(f"Changed by this step: {listed(changes) if changes else 'no piece'}")
     if state.battle is not None:
         # After the changes: a later step showing this picture drops them and the battle.
-        said += battle_summary(state.battle, trophies_taken(state, previous))
+        said += battle_summary(state.battle, trophies_taken(state, previous),
+                               outrage_provoked(state, previous))
     return ". ".join(said) + "."
 
 
