@@ -224,7 +224,7 @@ def _symbol(x: float, y: float, symbol: str) -> str:
     if symbol == "Arrow":
         return f"M{num(x)} {num(y + 4)}v-8m-3.5 3.5 3.5-3.5 3.5 3.5"
     if symbol == "Moon":
-        return f"M{num(x + 1.5)} {num(y - 4)}a4 4 0 1 0 0 8a3.2 3.2 0 1 1 0-8z"
+        return f"M{num(x + 1.5)} {num(y - 4)}a4 4 0 1 0 0 8a6 6 0 0 1 0-8z"
     return f"M{num(x + 3.5)} {num(y - 2)}v4l-3.5 2-3.5-2v-4l3.5-2z"
 
 
