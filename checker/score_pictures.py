@@ -21,10 +21,10 @@ from checker.svg import (
 # Scoring tables: tracks, cards, tables of players, banners ----------------------------------
 #
 # A scoring picture is drawn for a phone first: `WIDTH` units wide, which a 390 px phone shows
-# at about a pixel a unit, with no word smaller than 10 units. Its look comes from classes
+# at about a pixel a unit, with no word smaller than 11 units. Its look comes from classes
 # that walkthrough.css styles once for the whole site (the root `.pic-s`), not from
 # attributes repeated on every element:
-#   h  a heading (bold, 11)          b  bold            m  centred        e  ended at x
+#   h  a heading (bold, 12)          b  bold            m  centred        e  ended at x
 #   f  faint words                   l  a line, unfilled (l d: dashed and faint; l t: thin)
 #   k  a card back, lightly filled   g  the goal's space, lightly filled
 #   o  a token: its circle outlined, its letter bold, centred, black (o w: white)
@@ -35,11 +35,11 @@ WIDTH = 340
 CHAR = 0.58
 """The width of an average character, in font sizes (of the wider fonts phones use): what a
 line of words may hold."""
-SIZE = 10
-"""The size of the words, the smallest in a scoring picture (headings are 11)."""
+SIZE = 11
+"""The size of the words, the smallest in a scoring picture (headings are 12)."""
 CHANGED = 'class="chg"'
 RADIUS = 7.5
-"""A token's radius: its letter (10 units, bold) fits inside."""
+"""A token's radius: its letter (11 units, bold) fits inside."""
 
 
 def scoring_picture(width: float, height: float, title: str, body: str, name: str) -> str:

@@ -72,13 +72,16 @@ def group(parts: Sequence[str], **attributes: object) -> str:
     return tag("g", "".join(parts), **attributes) if parts else ""
 
 
-def picture(width: float, height: float, title: str, body: str, name: str) -> str:
+def picture(width: float, height: float, title: str, body: str, name: str,
+            zoom: bool = False) -> str:
     """The `<svg>` root: scales to its container's width, `title` is its text alternative,
     words and lines default to the text colour, `pic pic--NAME` its classes for the site's
-    CSS (which may cap its width)."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pic pic--{escape(name)}" '
-            f'viewBox="0 0 {num(width)} {num(height)}" width="100%" role="img" '
-            f'fill="currentColor"><title>{escape(title)}</title>{body}</svg>')
+    CSS (which may cap its width). A `zoom` picture, too detailed for a phone's width, can
+    take the focus: the site's CSS zooms it in when it is tapped (class `pic-zoom`)."""
+    zoomed = ('pic-zoom ', ' tabindex="0"') if zoom else ("", "")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pic {zoomed[0]}pic--'
+            f'{escape(name)}" viewBox="0 0 {num(width)} {num(height)}" width="100%" role="img"'
+            f'{zoomed[1]} fill="currentColor"><title>{escape(title)}</title>{body}</svg>')
 
 
 FIXED = '<g class="pic-fixed"'

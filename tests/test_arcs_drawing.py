@@ -125,10 +125,11 @@ def test_the_same_state_gives_the_same_picture() -> None:
 
 
 def test_a_picture_stays_small() -> None:
-    """A walkthrough repeats the picture at each step that changes the map."""
+    """A walkthrough repeats the picture at each step that changes the map (the board, with
+    the systems' names, about 1,200 characters, as a `<use>` of the first)."""
     state, previous = _last_two(_run())
-    assert len(draw_map(state, previous, key=False)) < 8000
-    assert len(draw_map(state, previous)) < 9000
+    assert len(draw_map(state, previous, key=False)) < 9200
+    assert len(draw_map(state, previous)) < 10200
 
 
 HOSTILE = ['<script>alert("x")</script>', 'A&B "quoted" \'single\'', "Ctrl\x02\x03\x00end",
@@ -455,7 +456,8 @@ def test_the_text_alternative_tells_the_battle_after_the_changes() -> None:
         "damaged ship; an intercept damages Red's ship; a hit damages Blue's ship; a hit "
         "destroys Blue's damaged ship; a building hit destroys Blue's damaged city. Trophies: "
         "Red takes Blue's ship, Blue's city, Blue's agent and Green's 2 agents; Blue takes "
-        "Red's ship. Stolen: the Material in slot 2. Ransacked: Farseers.")
+        "Red's ship. Outrage: Red Provokes Relic Outrage: discards nothing; an agent covers "
+        "the Relic Outrage icon. Stolen: the Material in slot 2. Ransacked: Farseers.")
     # A later step showing this picture drops its changes, and with them the battle.
     assert "Battle" not in re.sub(r" Changed by this step: [\s\S]*$", "", title)
 
@@ -465,8 +467,9 @@ def test_a_battle_picture_stays_small_and_the_same() -> None:
     picture = Arcs().picture(state, previous)
     assert picture == Arcs().picture(state, previous)
     # With the Court, every symbol, both marks and every row of the panel: the most it adds.
-    assert len(picture) < 9300
-    assert len(picture) - len(Arcs().picture(state.with_(battle=None), previous)) < 3700
+    # The systems' names (about 900 characters) are in the board, written once a walkthrough.
+    assert len(picture) < 10800
+    assert len(picture) - len(Arcs().picture(state.with_(battle=None), previous)) < 4100
 
 
 def test_alike_hits_in_a_row_are_drawn_once_and_counted() -> None:

@@ -2,8 +2,8 @@
 stepped through on a desktop and on a 390 px phone in light and dark mode. At each step the
 picture shown is the engine's for that step, its change marks there; a step that drew nothing
 shows the picture before it without them. Every picture fits the width, its lines contrast
-with the page, its smallest words are at least 9.5 CSS px on the phone (and not huge on a
-desktop), and the state table beside it is closed (open where a step shows no picture),
+with the page, its smallest words are at least 11 CSS px on the phone (a picture too
+detailed for that zooms in when tapped, and is measured so) and not huge on a desktop, and the state table beside it is closed (open where a step shows no picture),
 and opening it opens it for every step.
 Screenshots of each step with a picture of its own go to build/screenshots/.
 
@@ -24,6 +24,7 @@ from test_site_browser import (
     ROOT,
     SCREENSHOTS,
     VIEW_JS,
+    _all_open,
     _contrast,
     _engine_run,
     _walkthroughs,
@@ -90,20 +91,36 @@ TABLES_JS = """root => Array.from(root.querySelectorAll('details.wt-table')).map
 WORDS_JS = """root => {
     const shown = Array.from(root.querySelectorAll('.wt-picture svg'))
         .filter(svg => svg.checkVisibility());
-    const scale = Math.min(...shown.map(
-        svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width));
-    const sizes = Array.from(root.querySelectorAll('.wt-picture svg text'))
-        .map(text => parseFloat(getComputedStyle(text).fontSize) * scale);
+    const measured = shown.map(svg => {
+        // A picture too detailed for a phone zooms in when tapped: measured as tapped.
+        if (svg.matches('.pic-zoom')) svg.focus();
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const parts = Array.from(svg.querySelectorAll('use'))
+            .map(use => document.querySelector(use.getAttribute('xlink:href')
+                                               || use.getAttribute('href')))
+            .filter(Boolean);
+        const words = [svg, ...parts].flatMap(part => Array.from(
+            part.querySelectorAll('text, tspan'))).filter(word => word.textContent.trim());
+        const sizes = words.map(word => parseFloat(getComputedStyle(word).fontSize) * scale);
+        const smallest = words[sizes.indexOf(Math.min(...sizes))];
+        const wide = document.documentElement.scrollWidth;
+        if (svg.matches('.pic-zoom')) svg.blur();
+        return {sizes, smallest: smallest ? smallest.textContent : '', wide};
+    });
+    const sizes = measured.flatMap(m => m.sizes);
     const letters = shown.flatMap(svg => Array.from(svg.querySelectorAll('text.o')));
     return {smallest: Math.min(...sizes), largest: Math.max(...sizes), count: sizes.length,
+            word: measured.map(m => m.smallest).join(' | '),
+            wide: Math.max(0, ...measured.map(m => m.wide)),
             drawn: Math.max(0, ...letters.map(t => t.getBoundingClientRect().height))};
 }"""
-"""The size in CSS pixels of the smallest and the largest words in the walkthrough's pictures
-as the picture on screen draws them (every picture is drawn at the same scale; the words of a
-part shown by `<use>` are those of the part, written in an earlier picture, maybe hidden), and
+"""The size in CSS pixels of the smallest and the largest words in the pictures a walkthrough
+shows, as each picture on screen draws them (zoomed in as when tapped, where it zooms; the
+words of a part shown by `<use>` are those of the part, written in an earlier picture, maybe
+hidden), which words are the smallest, how wide the page is while a picture is zoomed in, and
 the height a token's letter written in a picture on screen takes (0 where all its tokens are
 shown by `<use>`)."""
-SMALLEST = 9.5
+SMALLEST = 11
 """The smallest words a picture may show on a 390 px phone, in CSS pixels."""
 
 
@@ -141,7 +158,9 @@ def test_each_step_shows_its_picture_with_what_it_changed_marked(
         if shown:
             words = root.evaluate(WORDS_JS)
             assert words["count"] > 10 and words["smallest"] >= SMALLEST, \
-                f"step {number}: words of {words['smallest']:.1f} px at {width} px"
+                f"step {number}: words of {words['smallest']:.1f} px at {width} px " \
+                f"({words['word']})"
+            assert words["wide"] <= view["width"], "a picture zoomed in pans in its place"
             assert words["largest"] <= 18, "capped on a desktop, the words stay moderate"
             assert words["drawn"] >= 9 or not words["drawn"], \
                 "a token's letter, where the picture writes one, is drawn at its size"
@@ -159,6 +178,35 @@ def test_each_step_shows_its_picture_with_what_it_changed_marked(
     expect(root.locator("li.wt-step:visible dl.wt-state")).to_be_visible()
     path = SCREENSHOTS / f"pictures-{game}-{width}-{scheme}-tables-open.png"
     root.screenshot(path=str(path), style=".md-header, .md-top { visibility: hidden; }")
+
+
+EVERY_STEP = "li.wt-step[hidden] { display: block !important; }"
+"""Every step of every walkthrough shown at once: each picture laid out as its step shows it."""
+
+
+@pytest.mark.parametrize("game", ["ti4", "ti3", "arcs"])
+def test_every_picture_of_every_page_has_words_of_11_px_on_a_phone(
+        site: str, built: Path, open_page: Callable[..., Page], game: str) -> None:
+    pages = sorted(f"{path.parent.relative_to(built).as_posix()}/"
+                   for path in (built / game).rglob("walkthroughs.html"))
+    assert pages, f"no {game} page shows a walkthrough"
+    page = open_page(viewport={"width": 390, "height": 900})
+    small, pictures = [], 0
+    for page_path in pages:
+        page.goto(site + page_path)
+        _all_open(page)
+        page.add_style_tag(content=EVERY_STEP)
+        for root in page.locator(".wt[data-walkthrough]").all():
+            if not root.locator(".wt-picture svg").count():
+                continue
+            words = root.evaluate(WORDS_JS)
+            pictures += 1
+            if words["smallest"] < SMALLEST or words["wide"] > 390:
+                small.append(f"{page_path}#{root.get_attribute('id')}: "
+                             f"{words['smallest']:.1f} px ({words['word']}), "
+                             f"{words['wide']} px wide")
+    assert pictures, f"no {game} walkthrough shows a picture"
+    assert not small, "\n".join(small)
 
 
 def test_without_javascript_the_pictures_show_and_the_tables_open(

@@ -1,5 +1,7 @@
 """The battle panel under the map of the Reach on the step of a battle (9): who attacked whom
-where, the dice rolled, each hit landing, the Trophies taken, what was stolen and Ransacked,
+where, the dice rolled, each hit landing, the Trophies taken, what the attacker lost by
+Outrage (the resources and Guild cards discarded, the agent placed), what was stolen and
+Ransacked,
 and what the symbols mean; the battle system outlined on the map; and the battle in words for
 the picture's text alternative. Each symbol of the dice has its own shape; damaged pieces are
 hollow, destroyed ones crossed out.
@@ -8,6 +10,7 @@ hollow, destroyed ones crossed out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from checker.games.arcs.battle.dice import DIE_NAMES, face_text
 from checker.games.arcs.common import listed, plural
@@ -21,7 +24,10 @@ from checker.games.arcs.parts.battle_report import (
     BattleReport,
     Hit,
 )
+from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.state import State
+from checker.games.arcs.table.player_board import NAMES
+from checker.games.arcs.table.supply import agents_in_supply
 from checker.svg import Look, Tray, group, num, shorten, tag, text
 
 BATTLE_MARK = {"fill": "none", "stroke": "currentColor", "stroke_width": 3.5}
@@ -83,7 +89,57 @@ def trophies_taken(state: State, previous: State | None) -> list[Trophy]:
             if taken.get((holder, owner, kind), 0) > 0]
 
 
-def battle_summary(report: BattleReport, trophies: list[Trophy]) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Outrage:
+    """What the attacker lost by Provoking Outrage in a battle (9.9a-9.9d)."""
+
+    player: str
+    resource: str
+    """The type Outraged, `fuel`..."""
+    tokens: int
+    """Resource tokens of the type discarded."""
+    cards: tuple[str, ...]
+    """Guild cards discarded (the Loyal ones are kept)."""
+    cover: str
+    """What covers the Outrage icon now: `agent`, `placeholder`, or `` when it was covered
+    already."""
+
+    def said(self) -> str:
+        """`Red Provokes Fuel Outrage: discards 2 Fuel tokens, Gatekeepers and Fuel Cartel;
+        an agent covers the Fuel Outrage icon`."""
+        name = NAMES[self.resource]
+        lost = [plural(self.tokens, f"{name} token")] * bool(self.tokens) + list(self.cards)
+        covered = {"agent": f"an agent covers the {name} Outrage icon",
+                   "placeholder": f"no agent in supply: a placeholder covers the {name} "
+                                  "Outrage icon",
+                   "": f"{name} was Outraged already: no agent placed"}[self.cover]
+        return (f"{self.player} Provokes {name} Outrage: discards "
+                f"{listed(lost) if lost else 'nothing'}; {covered}")
+
+
+def outrage_provoked(state: State, previous: State | None) -> Outrage | None:
+    """The Outrage the step's battle provoked, read from the states before and after it:
+    a city destroyed on the battle's planet, the attacker's tokens of its type before the
+    battle (what a raid brings comes after the Outrage and stays), the Guild cards they no
+    longer hold, and whether an agent or a placeholder went on the icon."""
+    report = state.battle
+    if report is None or previous is None or not any(
+            hit.destroyed and hit.piece == "city" for hit in report.hits):
+        return None
+    player, resource = report.attacker, SYSTEMS[report.system].resource
+    if resource is None or player not in previous.resources:
+        return None
+    cards = tuple(c for c in previous.guild_held.get(player, ())
+                  if c not in state.guild_held.get(player, ()))
+    if resource in previous.outraged.get(player, frozenset()):
+        cover = ""
+    else:
+        cover = "agent" if agents_in_supply(previous, player) else "placeholder"
+    return Outrage(player, resource, previous.resources[player].count(resource), cards, cover)
+
+
+def battle_summary(report: BattleReport, trophies: list[Trophy],
+                   outrage: Outrage | None = None) -> list[str]:
     """The battle in sentences, for the text alternative."""
     rolled = [f"{plural(len(faces), die + ' die').replace('dies', 'dice')} "
               f"({', '.join(face_text(face) for face in faces)})"
@@ -99,6 +155,8 @@ def battle_summary(report: BattleReport, trophies: list[Trophy]) -> list[str]:
                 f"{owner}'s {TROPHY_KINDS[kind] if n == 1 else plural(n, TROPHY_KINDS[kind])}"
                 for h, owner, kind, n in trophies if h == holder)
             for holder in holders))
+    if outrage is not None:
+        said.append(f"Outrage: {outrage.said()}")
     if report.stolen:
         said.append(f"Stolen: {listed(report.stolen)}")
     if report.ransacked:
@@ -127,11 +185,12 @@ def _runs(report: BattleReport) -> list[tuple[Hit, int]]:
 
 
 def draw_battle(report: BattleReport, trophies: list[Trophy], seen: Mapping[str, Look],
-            top: float) -> tuple[str, float]:
+                top: float, outrage: Outrage | None = None) -> tuple[str, float]:
     """The battle's marks, in the class of the change marks (a later step showing this
     picture drops them): the battle system outlined; under the map, who attacked whom where,
-    the dice rolled, each hit landing, the Trophies taken, what was stolen and Ransacked, and
-    what the symbols mean; and the height the panel takes."""
+    the dice rolled, each hit landing, the Trophies taken, what the attacker lost by Outrage,
+    what was stolen and Ransacked, and what the symbols mean; and the height the panel
+    takes."""
     panel = _Panel(seen)
     title = (f"Battle at {report.system}: {shorten(report.attacker, 11)} attacks "
              f"{shorten(report.defender, 11)}")
@@ -141,6 +200,8 @@ def draw_battle(report: BattleReport, trophies: list[Trophy], seen: Mapping[str,
         y = panel.hits(report, y)
     if trophies:
         y = panel.trophies(trophies, y)
+    if outrage is not None:
+        y = panel.outrage(outrage, y)
     for label, taken in (("Stolen", report.stolen), ("Ransacked", report.ransacked)):
         if taken:
             panel.words += [text(0, y + 10, label),
@@ -222,6 +283,26 @@ class _Panel:
                 self.tray.count(x + 13, middle + 4.5, number)
         return bottom
 
+    def outrage(self, outrage: Outrage, top: float) -> float:
+        """What the attacker discarded, one item a line where it does not fit; then the
+        agent (or placeholder) in their colour on the Outrage icon. Where the rows end."""
+        name = NAMES[outrage.resource]
+        lost = [plural(outrage.tokens, f"{name} token")] * bool(outrage.tokens) \
+            + list(outrage.cards)
+        lines = _lines(f"{shorten(outrage.player, 12)} discards", lost or ["nothing"], 50)
+        self.words.append(text(0, top + 10, "Outrage"))
+        for index, line in enumerate(lines):
+            self.words.append(text(LABELS, top + 10 + 12 * index, line))
+        y = top + 12 * len(lines) + 2
+        if outrage.cover == "agent":
+            self.tray.piece(self.seen[outrage.player], *agent(LABELS + 5, y + 3))
+            said = f"on the {name} Outrage icon"
+        else:
+            said = (f"a placeholder on the {name} Outrage icon" if outrage.cover
+                    else f"{name} Outraged already: no agent")
+        self.words.append(text(LABELS + (14 if outrage.cover == "agent" else 0), y + 8, said))
+        return y + 14
+
     def legend(self, report: BattleReport, top: float) -> float:
         """What the symbols on the dice and the hits mean, in rows that fit the width; where
         they end."""
@@ -292,6 +373,18 @@ def _flow(widths: list[float], top: float, height: float, left: float = LABELS,
         places.append((x, y + height / 2))
         x += width + gap
     return places, y + height
+
+
+def _lines(first: str, items: list[str], most: int) -> list[str]:
+    """`first` then the items, comma-separated, in lines of about `most` characters."""
+    lines = [first]
+    for index, item in enumerate(items):
+        item += "," if index < len(items) - 1 else ""
+        if len(lines[-1]) + 1 + len(item) > most and lines[-1] != first:
+            lines.append(shorten(item, most))
+        else:
+            lines[-1] += " " + item
+    return lines
 
 
 def _held(state: State, holder: str, owner: str, kind: str) -> int:

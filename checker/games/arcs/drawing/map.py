@@ -18,7 +18,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from checker.games.arcs.common import listed
-from checker.games.arcs.drawing.battle_panel import battle_summary, draw_battle, trophies_taken
+from checker.games.arcs.drawing.battle_panel import (
+    battle_summary,
+    draw_battle,
+    outrage_provoked,
+    trophies_taken,
+)
 from checker.games.arcs.drawing.shapes import (
     BADGE,
     EDGE,
@@ -93,14 +98,15 @@ def draw_map(state: State, previous: State | None = None, key: bool = True) -> s
     parts += [tray.svg(), fixed(player_key(state.players, seen, height + 6, SIZE, ship(True)))]
     height += 16
     if state.battle is not None:
-        fought, tall = draw_battle(state.battle, trophies_taken(state, previous), seen, height + 6)
+        fought, tall = draw_battle(state.battle, trophies_taken(state, previous), seen, height + 6,
+                                   outrage_provoked(state, previous))
         parts.append(fought)
         height += tall + 6
     if key:
         shapes, tall = _key(height + 8, bool(state.court))
         parts.append(shapes)
         height += tall
-    return picture(SIZE, height, summary(state, previous), "".join(parts), "arcs-map")
+    return picture(SIZE, height, summary(state, previous), "".join(parts), "arcs-map", zoom=True)
 
 
 def summary(state: State, previous: State | None = None) -> str:
@@ -124,7 +130,8 @@ def summary(state: State, previous: State | None = None) -> str:
         said.append(f"Changed by this step: {listed(changes) if changes else 'no piece'}")
     if state.battle is not None:
         # After the changes: a later step showing this picture drops them and the battle.
-        said += battle_summary(state.battle, trophies_taken(state, previous))
+        said += battle_summary(state.battle, trophies_taken(state, previous),
+                               outrage_provoked(state, previous))
     return ". ".join(said) + "."
 
 
@@ -179,16 +186,19 @@ def _board(out_of_play: frozenset[int]) -> tuple[str, str]:
                      stroke_opacity=0.6) \
         + tag("path", d="".join(thick), stroke_width=THICK) \
         + "".join(tag("circle", cx=x, cy=y, r=8) for x, y in badges) \
-        + tag("path", d="".join(_symbol(*_label_at(s), s.symbol) for s in planets
+        + tag("path", d="".join(_symbol(*_symbol_at(s), s.symbol) for s in planets
                                 if s.symbol != "Moon"))
-    moons = "".join(_symbol(*_label_at(s), s.symbol) for s in planets if s.symbol == "Moon")
-    numbers = group([text(x, y + 3, str(c), fill_opacity=0.4 if c in out_of_play else None)
-                     for c, (x, y) in zip(CLUSTERS, badges)], font_size=9, font_weight=700,
-                    text_anchor="middle")
-    types = group([text(_label_at(s)[0] + 5, _label_at(s)[1] + 3, TYPES[s.resource or ""])
+    moons = "".join(_symbol(*_symbol_at(s), s.symbol) for s in planets if s.symbol == "Moon")
+    numbers = group([_gate_name(c, x, y, c in out_of_play) for c, (x, y) in zip(CLUSTERS, badges)],
+                    font_size=9, font_weight=700, text_anchor="middle")
+    # Every planet's name, out of play too: a step may name it (a move there is refused).
+    names = group([text(*_label_at(s), s.name) for s in SYSTEMS.values() if not s.is_gate],
+                  font_size=7.5, text_anchor="middle")
+    types = group([text(_symbol_at(s)[0] + 5, _symbol_at(s)[1] + 3, TYPES[s.resource or ""])
                    for s in planets], font_size=7.5, fill_opacity=0.8)
     board = group([outlines], fill="none", stroke="currentColor", stroke_width=THIN) \
-        + tag("path", d=moons) + numbers + types + "".join(_out(c) for c in sorted(out_of_play))
+        + tag("path", d=moons) + numbers + names + types \
+        + "".join(_out(c) for c in sorted(out_of_play))
     return disc, board
 
 
@@ -198,7 +208,7 @@ def _out(cluster: int) -> str:
     start, end = centre - 30, centre + 30
     middle = (HUB + GATES) // 2 + 4
     marker = f"M{xy(at(middle, start))}A{middle} {middle} 0 0 1 {xy(at(middle, end))}"
-    x, y = at(PLANET_BOX + 8, centre)
+    x, y = at(PLANET_BOX - 8, centre)  # inside the planets, clear of their names
     return group([
         tag("path", d=cluster_path(cluster), fill_opacity=0.16),
         tag("path", d=marker, fill="none", stroke="currentColor", stroke_width=12,
@@ -214,13 +224,28 @@ def _symbol(x: float, y: float, symbol: str) -> str:
     if symbol == "Arrow":
         return f"M{num(x)} {num(y + 4)}v-8m-3.5 3.5 3.5-3.5 3.5 3.5"
     if symbol == "Moon":
-        return f"M{num(x + 1.5)} {num(y - 4)}a4 4 0 1 0 0 8a3.2 3.2 0 1 1 0-8z"
+        return f"M{num(x + 1.5)} {num(y - 4)}a4 4 0 1 0 0 8a6 6 0 0 1 0-8z"
     return f"M{num(x + 3.5)} {num(y - 2)}v4l-3.5 2-3.5-2v-4l3.5-2z"
 
 
+def _gate_name(cluster: int, x: float, y: float, out: bool) -> str:
+    """The cluster's number on its badge and "Gate" beyond it, one text that reads as the
+    rules name the gate ("4 Gate")."""
+    gx, gy = at(BADGE + 15, angle(cluster))
+    return tag("text", f'{cluster} <tspan x="{num(gx)}" y="{num(gy + 2.6)}" font-size="7.5" '
+               f'font-weight="400">Gate</tspan>', x=x, y=y + 3,
+               fill_opacity=0.4 if out else None)
+
+
 def _label_at(system: System) -> tuple[float, float]:
+    """Where a planet's name goes ("4 Moon", centred), over its symbol and type."""
     x, y = at(LABEL, sum(arc(system)) / 2)
-    return x - 8, y
+    return x, y - 2
+
+
+def _symbol_at(system: System) -> tuple[float, float]:
+    x, y = at(LABEL, sum(arc(system)) / 2)
+    return x - 8, y + 7
 
 
 # Pieces on the map ---------------------------------------------------------------------------
