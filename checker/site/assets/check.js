@@ -549,10 +549,6 @@
     var located = result.problems.slice();
     result.scenarios.forEach(function (scenario) { located = located.concat(scenario.failures); });
     located.forEach(function (problem) { self.mark(problem.line, "error", problem.message); });
-    if (located.length > PROBLEMS_LISTED) {
-      this.problems.appendChild(el("li", { class: "ck-more", text: "The first " + PROBLEMS_LISTED +
-        " of " + located.length + " problems:" }));
-    }
     located.slice(0, PROBLEMS_LISTED).forEach(function (problem) {
       var where = el("code", { text: problem.line + ":" + problem.col });
       var item = el("li", { "data-line": String(problem.line), "data-col": String(problem.col),
@@ -580,6 +576,9 @@
     }
     this.verdict.setAttribute("data-verdict", verdict);
     this.verdict.className = "ck-verdict ck-verdict--" + verdict;
+    if (located.length > PROBLEMS_LISTED) {
+      said += " The first " + PROBLEMS_LISTED + " of its " + located.length + " problems are listed.";
+    }
     this.verdict.textContent = said;
     var checked = "Checked in " + Math.round(ms) + " ms.";
     if (!this.options.onResult) { this.setState("done", checked); return Promise.resolve(); }
