@@ -235,6 +235,146 @@ def test_a_check_past_the_time_limit_is_stopped_and_the_page_stays_responsive(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def _worst_legal_question() -> str:
+    """The most drawing the limits allow in one question: as many scenarios of `limits.STEPS`
+    steps as `limits.VALUES` lets through (each step holds 7 values), every step refused, so
+    that each has a failure to show (about 17 MB of walkthroughs)."""
+    head = ("- id: big-{n}\n  title: Question {n}\n  game: ti4\n  about: [ti4:98.7]\n  setup:\n"
+            "    players: [Red, Blue, Green]\n    phase: status\n    round: 7\n"
+            "    points: {{Red: 8, Blue: 8, Green: 9}}\n  steps:\n")
+    step = "    - score: {player: Red, objective: Expand Borders}\n"
+    count = limits.VALUES // (7 * limits.STEPS + 40)
+    text = "".join(head.format(n=n) + step * limits.STEPS + "  expect: {winner: Green}\n"
+                   for n in range(count))
+    loaded = load_file("scenario.yaml", text, GAMES)
+    assert not loaded.problems and len(loaded.scenarios) == count >= 30, "legal, and large"
+    assert len(text) < limits.FILE_BYTES
+    return text
+
+
+LONG_TASKS = """
+window.longTasks = [];
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) window.longTasks.push([entry.startTime, entry.duration]);
+}).observe({type: "longtask", buffered: true});
+"""
+"""Every task of the page's main thread over 50 ms, as [start, duration] (the Long Tasks API)."""
+
+BLOCKING_MS = 200
+"""The longest a task of the page may take while a question is checked and drawn."""
+
+
+def _typed(page: Page, text: str) -> None:
+    """`text` in the editor as a reader's edit leaves it (an input event after the change)."""
+    page.evaluate("text => { const area = document.querySelector('[data-checker-editor]'); "
+                  "area.value = text; area.dispatchEvent(new Event('input')); }", text)
+
+
+PASTE = """() => {
+  const area = document.querySelector("[data-checker-editor]");
+  area.focus();
+  area.select();
+  const data = new DataTransfer();
+  data.setData("text/plain", window.pasted);
+  area.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true,
+                                                  cancelable: true}));
+}"""
+"""A reader's paste of `window.pasted` over the whole editor (set apart: the time taken to
+hand the page megabytes of text is no part of the paste)."""
+
+
+def _long_tasks(page: Page, since: float = 0) -> list[float]:
+    return [duration for start, duration in page.evaluate("window.longTasks") if start >= since]
+
+
+def _shows_the_worst_question_summarised(page: Page) -> None:
+    verdict = page.locator("[data-checker-verdict]")
+    expect(verdict).to_have_attribute("data-verdict", "fails")
+    summary = page.locator("[data-checker-summary] > ul > li")
+    drawn = page.locator("[data-checker-results] [data-walkthrough]").count()
+    assert drawn + summary.count() == limits.VALUES // (7 * limits.STEPS + 40)
+    expect(summary.first).to_contain_text("does not hold")
+
+
+@needs_runtime
+def test_the_worst_legal_question_is_checked_and_shown_without_blocking_the_page(
+        open_page: Callable[..., Page], site: str) -> None:
+    """Typed in and checked, it never holds the page's thread over 200 ms: the walkthroughs
+    are drawn a piece at a time, and those past the drawing budget are listed with their
+    verdicts."""
+    question = _worst_legal_question()
+    page = open_page()
+    page.goto(f"{site}ti4/ask/")
+    check(page, "id: x\n")  # the runtime loaded
+    page.evaluate(LONG_TASKS)
+    _typed(page, question)
+    page.locator("[data-checker-check]").click()
+    wait_done(page)
+    _shows_the_worst_question_summarised(page)
+    assert max(_long_tasks(page), default=0) < BLOCKING_MS
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@needs_runtime
+def test_a_shared_link_to_the_worst_legal_question_opens_without_blocking_the_page(
+        open_page: Callable[..., Page], site: str) -> None:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate, as the page packs
+    packed = packer.compress(_worst_legal_question().encode("utf-8")) + packer.flush()
+    code = "z" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    assert len(code) < 10_000, "a short link"
+    page = open_page()
+    page.context.add_init_script(LONG_TASKS + "addEventListener('load', () => "
+                                 "{ window.loadedAt = performance.now(); });")
+    page.goto(f"{site}ti4/ask/#q={code}")
+    wait_done(page)
+    _shows_the_worst_question_summarised(page)
+    assert max(_long_tasks(page, page.evaluate("window.loadedAt")), default=0) < BLOCKING_MS
+
+
+@needs_runtime
+def test_drawing_counts_in_the_time_limit(open_page: Callable[..., Page], site: str) -> None:
+    """A time limit that passes while the walkthroughs are drawn stops the drawing, and the
+    rest are listed with their verdicts."""
+    page = open_page()
+    page.goto(f"{site}ti4/ask/")
+    check(page, "id: x\n")  # the runtime loaded
+    # Every walkthrough small enough to draw: drawing them all takes seconds.
+    page.evaluate("Object.assign(window.rulesChecker, {pieceBytes: 1e9, drawBytes: 1e9})")
+    _typed(page, _worst_legal_question())
+    page.locator("[data-checker-check]").click()
+    page.wait_for_function("document.querySelector('[data-checker]')"
+                           ".getAttribute('data-checker-state') === 'drawing'", timeout=120_000)
+    page.evaluate("window.rulesChecker.timeoutMs = 1")  # passed, for the check being drawn
+    wait_done(page)
+    expect(page.locator("[data-checker-status]")).to_contain_text("time limit")
+    _shows_the_worst_question_summarised(page)
+    expect(page.locator("[data-checker-summary] > p")).to_contain_text("The time limit passed")
+
+
+def test_pasting_a_huge_text_does_not_block_the_page(open_page: Callable[..., Page],
+                                                     site: str) -> None:
+    """5 MB pasted into the editor (five times what the checker reads) is refused with a note;
+    the largest legal question pasted goes in; neither holds the page over 200 ms."""
+    page = open_page()
+    page.goto(f"{site}ti4/ask/")
+    editor = page.locator("[data-checker-editor]")
+    before = editor.input_value()
+    huge = "steps:\n" + "  - score: {player: Red, objective: Expand Borders}\n" * 100_000
+    page.evaluate("text => { window.pasted = text; }", huge)
+    page.evaluate(LONG_TASKS)
+    page.evaluate(PASTE)
+    expect(page.locator("[data-checker-status]")).to_contain_text("Not pasted: the text would be "
+                                                               "over 1 MiB")
+    assert editor.input_value() == before
+    question = _worst_legal_question()
+    page.evaluate("text => { window.pasted = text; }", question)
+    page.evaluate("window.longTasks = []")
+    page.evaluate(PASTE)
+    assert editor.input_value() == question
+    expect(page.locator("[data-checker-gutter] [data-line='100']")).to_have_count(1)
+    assert max(_long_tasks(page), default=0) < BLOCKING_MS
+
+
 @needs_runtime
 def test_text_from_the_editor_reaches_the_page_only_as_text(checking_page: Page) -> None:
     text = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")

@@ -11,6 +11,7 @@ their plugin serves them.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -166,3 +167,19 @@ def test_a_wrong_example_and_a_broken_reference_under_each_generator(
     assert 'class="wt wt--failed"' in html and "wt-badge--failed" in html
     assert "docs/ti4/broken.md:16:17</code> points.Red: stated 3, engine 1" in html
     assert '<span class="rule-ref rule-ref--broken" title="unknown rule ti4:61.66">' in html
+
+
+def test_zensical_builds_a_page_of_thousands_of_red_boxes(tmp_path: Path) -> None:
+    """A page of 8,000 empty fences (128 KB, under the page limit) is 8,000 red boxes: they
+    are kept out of Zensical's search index (`data-search-exclude`), whose limit on a page's
+    words the boxes' text would pass."""
+    page = "# Empty\n\n" + "```scenario\n```\n" * 8000
+    assert len(page) < 130_000  # the issue's figure
+    config = make_site(tmp_path, {"ti4/empty.md": page}, material=True, written=True)
+    done = generate("zensical", config, *STRICT["zensical"])
+    assert done.returncode == 0, done.stderr[-2000:]
+    html = (tmp_path / "site" / "ti4" / "empty" / "index.html").read_text(encoding="utf-8")
+    assert html.count("This example could not be read") == 8000, "each shown in red"
+    index = json.loads((tmp_path / "site" / "search.json").read_text(encoding="utf-8"))
+    searched = [item["text"] for item in index["items"] if item["location"] == "ti4/empty/"]
+    assert searched == [""], "none in the search index"

@@ -39,7 +39,12 @@ from checker.site.render.previews import in_order, preview_html
 from checker.site.render.rendering import Rendering
 from checker.site.render.rule_entries import make_entries
 from checker.site.render.scenario_list import scenario_list
-from checker.site.walkthroughs.placing import Links, failure_html, one_byte
+from checker.site.walkthroughs.placing import (
+    NOT_SEARCHED,
+    Links,
+    failure_html,
+    one_byte,
+)
 from checker.sources import fence_spans, too_large
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
@@ -133,13 +138,14 @@ class ExamplesPreprocessor(Preprocessor):
         else:
             url = now.context.rules.page_link(home, now.page)
             said = f'The {escape(game)} scenarios are listed <a href="{escape(url)}">elsewhere</a>.'
-        return self._block(indent, f'<div class="wt wt--failed" role="alert">'
-                                   f'<p class="wt-failure">{said}</p></div>')
+        return self._block(indent, f'<div class="wt wt--failed" role="alert" '
+                                   f'{NOT_SEARCHED}><p class="wt-failure">{said}</p></div>')
 
     def _coverage(self, now: Converting, indent: str, game: str) -> list[str]:
         if game not in now.context.checks.games:
-            return self._block(indent, f'<div class="wt wt--failed" role="alert"><p class='
-                                       f'"wt-failure">No game <code>{escape(game)}</code>.</p></div>')
+            return self._block(indent, f'<div class="wt wt--failed" role="alert" '
+                                       f'{NOT_SEARCHED}><p class="wt-failure">No game '
+                                       f'<code>{escape(game)}</code>.</p></div>')
         return [indent + line if line else line for line in
                 coverage_lines(now.rendering, game, now.links, self.md.htmlStash.store)]
 

@@ -46,7 +46,8 @@ self.onmessage = function (event) {
   var data = event.data || {};
   ready.then(function (checker) {
     var started = performance.now();
-    var result = checker.check(String(data.text), String(data.here || ""));
+    // Parsed here, off the page's thread: megabytes of walkthroughs arrive as one object.
+    var result = JSON.parse(checker.check(String(data.text), String(data.here || "")));
     self.postMessage({ type: "result", id: data.id, result: result, ms: performance.now() - started });
   }).catch(function (error) {
     self.postMessage({ type: "failed", id: data.id, reason: String(error && error.message || error) });

@@ -13,6 +13,7 @@
   var ROOT = new URL("../../", SCRIPT);
   var BUNDLE = new URL("assets/checker/browser/", ROOT);
   var ASK = /^(ti4|ti3|arcs)$/;
+  var FILE_BYTES = 1048576;   /* the most the checker reads (checker/limits.py) */
 
   /* ---- The worker: started on the first check, ended and started again past the limit ---- */
 
@@ -57,7 +58,7 @@
         if (!waiting) return;
         delete checker.pending[data.id];
         clearTimeout(waiting.timer);
-        if (data.type === "result") waiting.resolve({ result: JSON.parse(data.result), ms: data.ms });
+        if (data.type === "result") waiting.resolve({ result: data.result, ms: data.ms, started: waiting.started });
         else waiting.reject({ kind: "internal", message: data.reason });
       };
       worker.onerror = function (event) {
@@ -82,8 +83,9 @@
     checker.reason = reason;
   }
 
-  /* Check one YAML text; resolves to {result, ms}, rejects with {kind, message}. One check at a
-     time: the time limit counts the check's own time, not the wait for another. */
+  /* Check one YAML text; resolves to {result, ms, started}, rejects with {kind, message}. One
+     check at a time: the time limit counts the check's own time, from `started`, not the wait
+     for another; drawing its result counts in it too (`draw`). */
   checker.check = function (text, here) {
     var run = checker.queue.then(function () { return checkNow(text, here === undefined ? pagePath() : here); });
     checker.queue = run.catch(function () {});
@@ -101,9 +103,9 @@
           stopWorker();
           startWorker();   /* the next check finds the runtime loading again */
           reject({ kind: "timeout", message: "the check took longer than " + checker.timeoutMs / 1000 +
-                   " s and was stopped; the page was never blocked" });
+                   " s and was stopped" });
         }, checker.timeoutMs);
-        checker.pending[id] = { resolve: resolve, reject: reject, timer: timer };
+        checker.pending[id] = { resolve: resolve, reject: reject, timer: timer, started: performance.now() };
         checker.worker.postMessage({ id: id, text: text, here: here });
       });
     }, function () {
@@ -143,6 +145,83 @@
     var holder = document.createElement("template");
     holder.innerHTML = html;
     return holder.content;
+  }
+
+  /* ---- Drawing a result: a piece a task, within the time limit, the rest summarised ----
+     Megabytes of walkthroughs put in the page at once would hold its thread for seconds: each
+     walkthrough is drawn in a task of its own (walkthrough.js sets it up), the page free
+     between; one too large to draw in a task, or past the budget of a check, or left when
+     the check's time limit passes, is listed with its verdict instead. */
+
+  checker.pieceBytes = 160000;   /* the largest walkthrough drawn (its HTML) */
+  checker.drawBytes = 2000000;   /* the most walkthrough HTML drawn for one check */
+
+  /* The next task after the next frame (or after 100 ms on a hidden page, which has none). */
+  function nextTask() {
+    return new Promise(function (resolve) {
+      var done = false;
+      function go() { if (!done) { done = true; setTimeout(resolve, 0); } }
+      requestAnimationFrame(go);
+      setTimeout(go, 100);
+    });
+  }
+
+  /* Draw the walkthroughs of `scenarios` (each with its `html`) at the end of `box`, marked
+     with `extra` classes, until the time limit of the check `started` (a performance.now()
+     time) passes, or `drawing.stopped`. Resolves to {drawn, listed, late}. */
+  function draw(box, scenarios, started, drawing, extra) {
+    var budget = checker.drawBytes, left = [], drawn = 0, late = false, i = 0;
+    function next() {
+      if (drawing.stopped) return { drawn: drawn, listed: 0, late: false };
+      if (i < scenarios.length && performance.now() > started + checker.timeoutMs) {
+        late = true;
+        left = left.concat(scenarios.slice(i));
+        i = scenarios.length;
+      }
+      if (i >= scenarios.length) {
+        if (left.length) box.appendChild(summary(left, late));
+        return { drawn: drawn, listed: left.length, late: late };
+      }
+      var scenario = scenarios[i++], size = scenario.html.length;
+      if (size > checker.pieceBytes || size > budget) { left.push(scenario); return next(); }
+      budget -= size;
+      drawn++;
+      var piece = fromChecker(scenario.html);
+      var added = Array.prototype.slice.call(piece.querySelectorAll("[data-walkthrough]"));
+      added.forEach(function (w) {
+        w.setAttribute("data-checker-result", "");
+        if (extra) w.classList.add(extra);
+      });
+      box.appendChild(piece);
+      added.forEach(function (w) { w.dispatchEvent(new CustomEvent("wt:added", { bubbles: true })); });
+      return nextTask().then(next);
+    }
+    return Promise.resolve().then(next);
+  }
+
+  var FAILURES_LISTED = 3;
+
+  /* The scenarios not drawn, each with its verdict and its first failures. */
+  function summary(scenarios, late) {
+    var list = el("ul", {});
+    scenarios.forEach(function (scenario) {
+      var said = scenario.verdict === "fails" ? "does not hold" : scenario.verdict;
+      var item = el("li", { "data-verdict": scenario.verdict, "data-scenario": scenario.id },
+                    [el("strong", { text: scenario.title || scenario.id })]);
+      item.appendChild(document.createTextNode(": " + said));
+      var failures = scenario.failures.slice(0, FAILURES_LISTED).map(function (problem) {
+        return el("li", {}, [el("code", { text: problem.line + ":" + problem.col }),
+                             document.createTextNode(" " + problem.message)]);
+      });
+      var more = scenario.failures.length - failures.length;
+      if (more > 0) failures.push(el("li", { text: "and " + more + " more" }));
+      if (failures.length) item.appendChild(el("ul", {}, failures));
+      list.appendChild(item);
+    });
+    var why = late ? "The time limit passed before these walkthroughs were drawn" :
+      "These walkthroughs are too large to draw in the page";
+    return el("div", { class: "ck-summary", "data-checker-summary": "" },
+              [el("p", { text: why + "; their verdicts:" }), list]);
   }
 
   /* ---- The JSON Schema: which keys a line may hold, for hints and early warnings ---- */
@@ -259,6 +338,7 @@
       this.link, this.status, this.verdict, this.problems,
     ]);
     this.textarea.addEventListener("input", function () { self.clearMarks(); self.lines(); self.later(); });
+    this.textarea.addEventListener("paste", function (event) { self.paste(event); });
     this.textarea.addEventListener("scroll", function () { self.gutter.scrollTop = self.textarea.scrollTop; self.placeBand(); });
     ["keyup", "click", "focus"].forEach(function (name) {
       self.textarea.addEventListener(name, function () { self.hint(); });
@@ -278,25 +358,76 @@
 
   Editor.prototype.text = function () { return this.textarea.value; };
 
+  /* A large paste is put in as one change (the browser's editing of a paste takes seconds
+     at a few hundred kilobytes); one that would take the text past what the checker reads
+     is refused, the text left as it was. */
+  var PASTE_BYTES = 65536;
+
+  Editor.prototype.paste = function (event) {
+    var pasted = event.clipboardData && event.clipboardData.getData("text/plain");
+    if (!pasted || pasted.length < PASTE_BYTES) return;
+    event.preventDefault();
+    var area = this.textarea;
+    var size = area.value.length - (area.selectionEnd - area.selectionStart) + pasted.length;
+    if (size > FILE_BYTES) {
+      this.status.textContent = "Not pasted: the text would be over 1 MiB, more than the checker reads.";
+      return;
+    }
+    area.setRangeText(pasted.replace(/\r\n?/g, "\n"), area.selectionStart, area.selectionEnd, "end");
+    area.dispatchEvent(new Event("input"));
+  };
+
   Editor.prototype.setText = function (text) {
     this.textarea.value = text;
     this.clearMarks();
     this.lines();
   };
 
+  /* What the editor does as a reader types, bounded so that a huge paste never holds the
+     page: the lines numbered, the text's size against the checker's, and the schema's
+     warnings (whose cost grows with the square of the lines: the check says more). */
+  var NUMBERED_LINES = 3000, WARNED_LINES = 1500;
+
+  function lineCount(text) {
+    var count = 1;
+    for (var at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+    return count;
+  }
+
   Editor.prototype.lines = function () {
-    var count = this.textarea.value.split("\n").length;
+    var count = lineCount(this.textarea.value);
+    this.counted = count;
+    this.sizeNote();
+    count = Math.min(count, NUMBERED_LINES);
     if (count === this.gutter.childElementCount && !this.dirtyMarks) return;
     this.dirtyMarks = false;
-    var list = document.createDocumentFragment();
+    // Written as HTML at once (thousands of elements made one by one hold the page): numbers
+    // and class names only; the marks' messages, which quote the reader's text, go in as text.
+    var html = [];
     for (var i = 1; i <= count; i++) {
       var mark = this.marks[i];
-      var line = el("span", { class: mark ? "ck-line ck-line--" + mark.kind : "ck-line", "data-line": String(i), text: String(i) });
-      if (mark) line.title = mark.message;
-      list.appendChild(line);
+      html.push('<span class="ck-line' + (mark ? " ck-line--" + mark.kind : "") + '" data-line="' +
+                i + '">' + i + "</span>");
     }
-    this.gutter.replaceChildren(list);
-    this.gutter.scrollTop = this.textarea.scrollTop;
+    this.gutter.innerHTML = html.join("");
+    var lines = this.gutter.children;
+    Object.keys(this.marks).forEach(function (line) {
+      if (line <= count) lines[line - 1].title = this.marks[line].message;
+    }, this);
+    // Read after the next frame's layout: read now, it would lay out a large text at once.
+    var self = this;
+    requestAnimationFrame(function () { self.gutter.scrollTop = self.textarea.scrollTop; });
+  };
+
+  /* A text past the checker's size limit (in UTF-8 bytes; each character is at least one). */
+  Editor.prototype.sizeNote = function () {
+    var value = this.textarea.value;
+    var over = value.length > FILE_BYTES || value.length * 3 > FILE_BYTES &&
+      new Blob([value]).size > FILE_BYTES;
+    if (over === this.over) return;
+    this.over = over;
+    this.keys.textContent = over ? "This text is over 1 MiB, more than the checker reads: a check " +
+      "will refuse it." : "";
   };
 
   Editor.prototype.clearMarks = function () {
@@ -340,13 +471,14 @@
   Editor.prototype.hint = function () {
     var self = this;
     loadSchema().then(function (document_) {
-      if (!document_) return;
+      if (!document_ || self.over) return;
       var value = self.textarea.value, caret = self.textarea.selectionStart;
       var lines = value.slice(0, caret).split("\n");
-      var index = lines.length - 1, current = value.split("\n")[index] || "";
+      var end = value.indexOf("\n", caret);
+      var index = lines.length - 1, current = lines[index] + value.slice(caret, end < 0 ? value.length : end);
       var indent = /^\s*(-\s+)?/.exec(current)[0].length;
       if (!current.trim()) indent = lines[index].length;
-      var path = pathAt(value.split("\n"), index, indent);
+      var path = pathAt(lines, index, indent);
       if (/^\s*-\s/.test(current) && indent > 0) path.push("-");
       var node = nodeAt(document_, path, gameOf(value));
       var keys = node && keysOf(document_, node, gameOf(value));
@@ -374,9 +506,10 @@
   Editor.prototype.later = function () {
     var self = this;
     clearTimeout(this.waiting);
+    if (this.counted > WARNED_LINES || this.over) return;
     this.waiting = setTimeout(function () {
       loadSchema().then(function (document_) {
-        if (!document_) return;
+        if (!document_ || self.counted > WARNED_LINES || self.over) return;
         unknownKeys(document_, self.textarea.value).forEach(function (found) {
           self.mark(found[0], "warning", "'" + found[1] + "' is not a key here (scenario.schema.json)");
         });
@@ -388,7 +521,7 @@
   Editor.prototype.setState = function (state, status) {
     this.root.setAttribute("data-checker-state", state);
     this.status.textContent = status || "";
-    this.checkButton.disabled = state === "loading" || state === "checking";
+    this.checkButton.disabled = state === "loading" || state === "checking" || state === "drawing";
   };
 
   Editor.prototype.check = function () {
@@ -396,22 +529,27 @@
     this.setState(checker.state === "ready" ? "checking" : "loading",
                   checker.state === "ready" ? "Checking…" : "Loading the checker (once per visit)…");
     var started = performance.now();
+    if (this.drawing) this.drawing.stopped = true;
     return checker.check(text).then(function (answer) {
       self.status.setAttribute("data-checker-ms", String(Math.round(answer.ms)));
-      self.show(answer.result, performance.now() - started);
+      return self.show(answer.result, performance.now() - started, answer.started);
     }, function (error) {
       self.failed(error);
     });
   };
 
-  Editor.prototype.show = function (result, ms) {
+  var PROBLEMS_LISTED = 100;
+
+  /* A check's answer: its verdict and problems at once, then its walkthroughs, drawn in
+     pieces within the time limit of the check `started` (which drawing counts in). */
+  Editor.prototype.show = function (result, ms, started) {
     var self = this;
     this.clearMarks();
     this.problems.replaceChildren();
     var located = result.problems.slice();
     result.scenarios.forEach(function (scenario) { located = located.concat(scenario.failures); });
-    located.forEach(function (problem) {
-      self.mark(problem.line, "error", problem.message);
+    located.forEach(function (problem) { self.mark(problem.line, "error", problem.message); });
+    located.slice(0, PROBLEMS_LISTED).forEach(function (problem) {
       var where = el("code", { text: problem.line + ":" + problem.col });
       var item = el("li", { "data-line": String(problem.line), "data-col": String(problem.col),
                             tabindex: "0" }, [where]);
@@ -422,7 +560,7 @@
       self.problems.appendChild(item);
     });
     this.lines();
-    this.placeBand();
+    requestAnimationFrame(function () { self.placeBand(); });   /* after the frame's layout */
     var verdict, said;
     if (result.problems.length || !result.scenarios.length) {
       verdict = "error";
@@ -438,9 +576,20 @@
     }
     this.verdict.setAttribute("data-verdict", verdict);
     this.verdict.className = "ck-verdict ck-verdict--" + verdict;
+    if (located.length > PROBLEMS_LISTED) {
+      said += " The first " + PROBLEMS_LISTED + " of its " + located.length + " problems are listed.";
+    }
     this.verdict.textContent = said;
-    this.setState("done", "Checked in " + Math.round(ms) + " ms.");
-    if (this.options.onResult) this.options.onResult(result);
+    var checked = "Checked in " + Math.round(ms) + " ms.";
+    if (!this.options.onResult) { this.setState("done", checked); return Promise.resolve(); }
+    var drawing = this.drawing = { stopped: false };
+    this.setState("drawing", checked + " Drawing the walkthroughs…");
+    return this.options.onResult(result, started, drawing).then(function (drawn) {
+      if (drawing.stopped) return;
+      var late = drawn && drawn.late ? " The time limit passed while drawing: " + drawn.listed +
+        " walkthroughs are listed with their verdicts instead." : "";
+      self.setState("done", checked + late);
+    });
   };
 
   Editor.prototype.failed = function (error) {
@@ -455,6 +604,7 @@
   };
 
   Editor.prototype.reset = function () {
+    if (this.drawing) this.drawing.stopped = true;
     this.setText(this.published);
     this.problems.replaceChildren();
     this.verdict.textContent = "";
@@ -515,9 +665,8 @@
     return Promise.reject(new Error("this link does not hold a question"));
   }
 
-  /* A shared link's question, unpacked no further than the checker reads a file (1 MiB,
-     checker/limits.py): a few kilobytes of link can unpack to gigabytes. */
-  var LINK_BYTES = 1048576;
+  /* A shared link's question is unpacked no further than the checker reads a file
+     (FILE_BYTES): a few kilobytes of link can unpack to gigabytes. */
 
   function inflated(bytes) {
     var reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))
@@ -531,7 +680,7 @@
           return new TextDecoder().decode(whole);
         }
         size += step.value.length;
-        if (size > LINK_BYTES) {
+        if (size > FILE_BYTES) {
           reader.cancel();
           throw new Error("the question in this link is over 1 MiB, more than the checker reads");
         }
@@ -570,21 +719,14 @@
         editor = new Editor(text, {
           game: location.pathname.split("/").filter(Boolean).find(function (part) { return ASK.test(part); }),
           resetLabel: "Reset to the published example",
-          onResult: function (result) {
+          onResult: function (result, started, drawing) {
             var scenarios = result.scenarios.filter(function (s) { return s.html; });
             var same = scenarios.filter(function (s) { return s.id === published.id; });
             var chosen = same.length ? same : scenarios;
-            if (!chosen.length) return;
+            if (!chosen.length) return Promise.resolve(null);
             var box = el("div", { class: "ck-result", "data-checker-result": "" });
-            chosen.forEach(function (s) { box.appendChild(fromChecker(s.html)); });
-            box.querySelectorAll("[data-walkthrough]").forEach(function (w) {
-              w.setAttribute("data-checker-result", "");
-              w.classList.add("wt--rechecked");
-            });
             replace(box);
-            box.querySelectorAll("[data-walkthrough]").forEach(function (w) {
-              w.dispatchEvent(new CustomEvent("wt:added", { bubbles: true }));
-            });
+            return draw(box, chosen, started, drawing, "wt--rechecked");
           },
           onReset: function () { if (shown !== published) replace(published); },
         });
@@ -643,13 +785,10 @@
     var templates = [];
     var editor = new Editor(STARTER.replace("GAME", game), {
       game: game, resetLabel: "Start again",
-      onResult: function (result) {
+      onResult: function (result, started, drawing) {
         results.replaceChildren();
-        result.scenarios.forEach(function (s) { if (s.html) results.appendChild(fromChecker(s.html)); });
-        results.querySelectorAll("[data-walkthrough]").forEach(function (w) {
-          w.setAttribute("data-checker-result", "");
-          w.dispatchEvent(new CustomEvent("wt:added", { bubbles: true }));
-        });
+        return draw(results, result.scenarios.filter(function (s) { return s.html; }), started,
+                    drawing, "");
       },
       onReset: function () { results.replaceChildren(); },
       onShare: function (url) { history.replaceState(history.state, "", url.hash); },

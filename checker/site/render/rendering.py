@@ -15,6 +15,7 @@ from checker.site.gathered.context import SiteContext
 from checker.site.gathered.slots import slot
 from checker.site.pages.rulemap import escape
 from checker.site.walkthroughs.placing import (
+    NOT_SEARCHED,
     Links,
     failure_html,
     folded,
@@ -78,8 +79,9 @@ class Rendering:
     def embed_html(self, scenario_id: str, links: Links) -> str:
         example = self.site.examples.get(scenario_id)
         if example is None:
-            return (f'<div class="wt wt--failed" role="alert"><p class="wt-failure">No scenario '
-                    f'with the id <code>{escape(scenario_id)}</code>.</p></div>')
+            return (f'<div class="wt wt--failed" role="alert" {NOT_SEARCHED}><p '
+                    f'class="wt-failure">No scenario with the id '
+                    f'<code>{escape(scenario_id)}</code>.</p></div>')
         self._show(links.page, example)
         return self._slot(links.page, self._shown(example, links), (example,))
 

@@ -21,6 +21,12 @@ SOURCE = "\x02=\x03"
 """The token a draft holds where the YAML source goes."""
 
 
+NOT_SEARCHED = "data-search-exclude"
+"""The attribute that keeps a red box of problems out of the site's search index (Material's
+and Zensical's search honour it): a page of thousands of broken examples would otherwise
+fill the index with their messages, past Zensical's limit on a page's words."""
+
+
 LinkMaker = Callable[[str], str]
 """Makes the link to a rule id: `Links` for a page, or tokens in a draft."""
 
@@ -97,8 +103,8 @@ def _failures(failures: Iterable[Problem]) -> str:
                     for p in failures)
     if not items:
         return ""
-    return (f'\n<div class="wt-failure" role="alert"><p>The engine does not agree with this '
-            f'example:</p><ul>{one_byte(items)}</ul></div>')
+    return (f'\n<div class="wt-failure" role="alert" {NOT_SEARCHED}><p>The engine does not '
+            f'agree with this example:</p><ul>{one_byte(items)}</ul></div>')
 
 
 def prefix(scenario_id: str) -> str:
@@ -145,5 +151,5 @@ def failure_html(problems: Iterable[Problem]) -> str:
     """An example that could not be read, in red, with each problem and its place."""
     items = "".join(f"<li><code>{escape(str(p.location))}</code> {escape(p.message)}</li>"
                     for p in problems)
-    return (f'<div class="wt wt--failed"><div class="wt-failure" role="alert"><p>This '
-            f'example could not be read:</p><ul>{items}</ul></div></div>')
+    return (f'<div class="wt wt--failed"><div class="wt-failure" role="alert" {NOT_SEARCHED}>'
+            f'<p>This example could not be read:</p><ul>{items}</ul></div></div>')
