@@ -21,23 +21,30 @@ def add_rule_groups(toc: TableOfContents, html: str, title: Callable[[str], str]
     """Add to `toc` each rule group of the page whose `html` it is, in the page's order:
     under the last heading before it (the page's title for those before the first section),
     one level below it. `title` gives a rule's short title from its full id."""
-    headings = [(html.find(f'id="{link.id}"'), link) for link in _flatten(toc.items)]
-    headings = sorted((place, link) for place, link in headings if place >= 0)
+    groups = list(_GROUP.finditer(html))
+    if not groups:  # most pages but the rules pages, some of them long
+        return
+    found = [(html.find(f'id="{link.id}"'), link) for link in _flatten(toc.items)]
+    headings = sorted(((place, link) for place, link in found if place >= 0),
+                      key=lambda pair: pair[0])
     if not headings:
         return
-    listed = {link.id for _, link in headings}
-    for found in _GROUP.finditer(html):
-        rule, anchor = found[1], found[2]
-        if anchor in listed:
+    places = {link.id: place for place, link in headings}
+    added = set()
+    for group in groups:
+        rule, anchor = group[1], group[2]
+        if anchor in places:
             continue
-        under = [link for place, link in headings if place < found.start()]
+        under = [link for place, link in headings if place < group.start()]
         parent = under[-1] if under else headings[0][1]
         number = label(rule.partition(":")[2])
-        entry = AnchorLink(f"{number} {title(rule)}".strip(), anchor, parent.level + 1)
-        parent.children.append(entry)
-        listed.add(anchor)
-    for _, link in headings:  # each heading's own sections and rules in the page's order
-        link.children.sort(key=lambda child: html.find(f'id="{child.id}"'))
+        parent.children.append(AnchorLink(f"{number} {title(rule)}".strip(), anchor,
+                                          parent.level + 1))
+        places[anchor] = group.start()
+        added.add(id(parent))
+    for _, link in headings:  # the sections and rules under a heading in the page's order
+        if id(link) in added:
+            link.children.sort(key=lambda child: places.get(child.id, -1))
 
 
 def _flatten(links: list[AnchorLink]) -> list[AnchorLink]:

@@ -161,6 +161,11 @@ Made = dict[tuple[str, int, str], str]
 examples come first in the lists of many rules)."""
 
 
+USES_BODY = '<div class="rule-uses-body">'
+"""Where a disclosure's list starts (`cited_by_html`); a rules page keeps the list beside it
+(`Rendering.cited_aside`)."""
+
+
 def cited_by_html(uses: RuleUses, rule: str, rules: RuleMap, page: str,
                   made: Made | None = None) -> str:
     """The disclosure under a rule item on `page`: what cites the rule; "" when nothing does.
@@ -178,7 +183,7 @@ def cited_by_html(uses: RuleUses, rule: str, rules: RuleMap, page: str,
         said = f"{said}{', ' if said else ''}{_counted(len(mentions), 'reference')}"
     head = (f'<details class="rule-uses" data-search-exclude data-rule-uses="{escape(rule)}">'
             f'<summary title="What cites {number}: {said}">Cited by '
-            f'{examples + len(mentions)}</summary><div class="rule-uses-body">')
+            f'{examples + len(mentions)}</summary>{USES_BODY}')
     parts = [head]
     game = rule.partition(":")[0]
     if illustrated:

@@ -100,7 +100,7 @@ def rules_document(context: SiteContext) -> dict[str, Any]:
                 else [],
                 "cited_by_engine": uses.decided[rule].ids() if rule in uses.decided else [],
                 "referenced_by": referenced.get(rule, [])})
-    shown_on = context.placement.walkthrough_pages()
+    shown_on = context.uses.shown_on  # walkthrough_pages, made once for the build
     scenarios = []
     for example in sorted(context.examples.values(), key=lambda e: e.id):
         page = shown_on.get(example.id)

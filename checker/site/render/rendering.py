@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from checker.site.examples.results import Example
-from checker.site.gathered.cited_by import Made
+from checker.site.gathered.cited_by import USES_BODY, Made
 from checker.site.gathered.context import SiteContext
 from checker.site.gathered.slots import slot
 from checker.site.pages.rulemap import escape
@@ -26,7 +26,6 @@ from checker.site.walkthroughs.placing import (
 )
 from checker.yamlsource import Text
 
-_USES_BODY = '<div class="rule-uses-body">'
 _USES_RULE = re.compile(r'data-rule-uses="([^"]+)"')
 
 
@@ -132,14 +131,14 @@ class Rendering:
         goes in the file beside the page (`folded`), and the page keeps a link to it, which
         `rule-entries.js` replaces by the list when a reader opens the disclosure."""
         href = self.folds.get(page)
-        start = cited.find(_USES_BODY)
+        start = cited.find(USES_BODY)
         rule = _USES_RULE.search(cited)
         if href is None or start < 0 or rule is None or not cited.endswith("</details>"):
             return cited
         anchor = f"uses-{rule[1]}"
         body = cited[start:-len("</details>")]
         self.folded.setdefault(page, []).append(
-            f'<div class="rule-uses-body" id="{anchor}"{body[len(_USES_BODY) - 1:]}')
+            f'<div class="rule-uses-body" id="{anchor}"{body[len(USES_BODY) - 1:]}')
         link = escape(f"{href}#{anchor}")
         return (f'{cited[:start]}<div class="rule-uses-body" data-kept="{link}"><p><a href='
                 f'"{link}">What cites it</a></p></div></details>')
