@@ -49,6 +49,16 @@ def build_real_site(out: Path) -> Path:
     return out
 
 
+SHOW_ALL = "localStorage.setItem('checker-examples-shown', '1')"
+"""What a reader's "show the examples in full" leaves in the browser: every example of a rules
+page opens in place on the pages after (an init script of a test's browser context)."""
+
+
+def all_open(page: Page) -> None:
+    """Wait until every example of a rules page is open in place."""
+    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
+
+
 def build_plain_site(out: Path) -> Path:
     """The project's own site without the checker, built into `out`: mkdocs.yml with the
     checker's plugin, Markdown extension, styles and scripts left out (the fences show as

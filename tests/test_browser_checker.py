@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import build_real_site, chromium, page_opener, serving
+from browsers import SHOW_ALL, all_open, build_real_site, chromium, page_opener, serving
 from playwright.sync_api import Browser, Page, expect
 from repo_games import GAMES
 from sites import built as build_here
@@ -78,7 +78,7 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
             page = opener(**options)
             # The reader has chosen to see the rules pages' examples in full (they open in
             # place, each with its "Edit and check").
-            page.context.add_init_script("localStorage.setItem('checker-examples-shown', '1')")
+            page.context.add_init_script(SHOW_ALL)
             errors: list[str] = []
             # The checker's own scripts throw nothing (the site's others are tested elsewhere).
             page.on("pageerror", lambda error: errors.append(str(error.stack))
@@ -363,13 +363,9 @@ def test_text_from_the_editor_reaches_the_page_only_as_text(checking_page: Page)
 
 
 def _first_walkthrough(page: Page) -> str:
-    _all_open(page)
+    all_open(page)
     return page.locator("[data-walkthrough]:has(li.wt-step)").first.get_attribute("id") or ""
 
-
-def _all_open(page: Page) -> None:
-    """Wait until every example of a rules page is open in place."""
-    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
 
 
 @needs_runtime
@@ -489,7 +485,7 @@ def test_a_shared_link_opens_the_question_checked(open_page: Callable[..., Page]
     expect(other.locator("[data-checker-results] .wt-title")).to_contain_text("Blue reaches 10")
     # A walkthrough's text shares the same way, as a question on its game's ask page.
     page.goto(site + PAGE)
-    _all_open(page)
+    all_open(page)
     host = page.locator("[data-checker-host]").first
     host.locator("[data-checker-edit]").click()
     host.locator("[data-checker-share]").click()
@@ -558,7 +554,7 @@ def test_without_the_runtime_the_controls_say_the_checker_is_unavailable(
     with serving(bare) as url:
         page = open_page()
         page.goto(f"{url}{PAGE}")
-        _all_open(page)
+        all_open(page)
         host = page.locator("[data-checker-host]").first
         host.locator("[data-checker-edit]").click()
         host.locator("[data-checker-check]").click()

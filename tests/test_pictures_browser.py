@@ -18,13 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from browsers import all_open
 from playwright.sync_api import Page, expect
 from test_site_browser import (
     PICTURES_JS,
     ROOT,
     SCREENSHOTS,
     VIEW_JS,
-    _all_open,
     _contrast,
     _engine_run,
     _walkthroughs,
@@ -194,7 +194,7 @@ def test_every_picture_of_every_page_has_words_of_11_px_on_a_phone(
     small, pictures = [], 0
     for page_path in pages:
         page.goto(site + page_path)
-        _all_open(page)
+        all_open(page)
         page.add_style_tag(content=EVERY_STEP)
         for root in page.locator(".wt[data-walkthrough]").all():
             if not root.locator(".wt-picture svg").count():

@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 from browsers import (
+    SHOW_ALL,
     QuietHandler,
+    all_open,
     build_plain_site,
     build_real_site,
     chromium,
@@ -116,11 +118,6 @@ def browser() -> Iterator[Browser]:
         yield launched
 
 
-SHOW_ALL = "localStorage.setItem('checker-examples-shown', '1')"
-"""What a reader's "show the examples in full" leaves in the browser: every example of a rules
-page opens in place on the pages after."""
-
-
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     """A page in a fresh browser context (options as for `new_context`), every request
@@ -139,11 +136,6 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
 def _walkthroughs(built: Path, page: str) -> str:
     """The walkthroughs a rules page's examples open: the file the build keeps beside it."""
     return (built / page / "walkthroughs.html").read_text(encoding="utf-8")
-
-
-def _all_open(page: Page) -> None:
-    """Wait until every example of the page is open in place."""
-    expect(page.locator("[data-walkthrough-line]")).to_have_count(0)
 
 
 def _engine_run(scenario_id: str, sources: list[Path] = PAGE_SOURCES) -> Run:
@@ -319,7 +311,7 @@ def test_instant_navigation_initialises_the_walkthroughs(
     root = page.locator(f'[id="{long_id}"]')
     expect(root).to_be_attached()
     assert page.evaluate("window.__sameDocument === true"), "the page was reloaded, not swapped"
-    _all_open(page)
+    all_open(page)
     roots = page.locator("[data-walkthrough]:has(li.wt-step)")  # a refused setup has no step
     expect(page.locator("[data-walkthrough] .wt-stepper:visible")).to_have_count(roots.count())
     walk = Stepper(page, root)
