@@ -80,6 +80,7 @@ ASKED = [Asked(*row) for row in [
     ("game ends", "arcs/ending-a-chapter/", "arcs:4.1"),
     ("game ends", "ti3/end-of-game/", "ti3:13.2"),
     ("reaches the goal", "ti4/status-phase/", "ti4:98.7"),
+    ("10th point status phase", "ti4/status-phase/", "ti4:98.7"),
     ("no objective left to reveal", "ti4/victory-points/", "ti4:61.15"),
     ("three secret objectives", "ti4/objective-cards/", "ti4:61.21"),
     ("fourth secret objective", "ti4/objective-cards/", "ti4:61.note8"),

@@ -27,6 +27,7 @@
   var WEIGHT = { rule: 2, rules: 1, game: 0.5, site: 0.3 };
   var PAGE = 1.5, WHOLE = 3;
   var TIER = 1e9;  /* above any score of a match: ranks by tier first */
+  var RARE = 3, RARE_SHARE = 0.02;  /* a word held by at most 3 (or 2%) of the entries found */
   var ONLY = "checker-search-only";  /* remembered: the search limited to the game read */
   var RULE = /^([a-z][\w-]*):(\d[\w.]*)$/i;  /* a rule entry's anchor: the rule's full id */
   var NUMBER = /^(?:([a-z][\w-]*):)?(\d+(?:\.\w+)*)$/i;
@@ -139,6 +140,22 @@
     }).join("");
   }
 
+  /* The words of a query of several words that few of the entries found hold ("10th" in
+     "10th point status phase"): the word that sets a question apart from the rest. Each
+     entry Material finds says which of the query's words it holds (`terms`). */
+  function rareWords(found) {
+    var count = {}, words = [];
+    found.forEach(function (item) {
+      Object.keys(item.terms || {}).forEach(function (word) {
+        if (!(word in count)) { count[word] = 0; words.push(word); }
+        if (item.terms[word]) count[word] += 1;
+      });
+    });
+    if (words.length < 2) return [];
+    var few = Math.max(RARE, found.length * RARE_SHARE);
+    return words.filter(function (word) { return count[word] && count[word] <= few; });
+  }
+
   /* Material's answer: the entries found, grouped by page, ranked again. */
   function rankMaterial(groups, query) {
     var page = reading(), here = readingGame(), limit = here && only(), found = [];
@@ -146,9 +163,13 @@
       group.forEach(function (item) {
         if (!item.score) return;  /* a page shown only as the heading of its sections */
         if (limit && site.games[pageOf(local(item.location))] !== here) return;
-        item.score = site.rank(item.location, page, query, item.score);
         found.push(item);
       });
+    });
+    var rare = rareWords(found);
+    found.forEach(function (item) {
+      var holds = rare.length && rare.every(function (word) { return item.terms[word]; });
+      item.score = site.rank(item.location, page, query, item.score) + (holds ? TIER / 2 : 0);
     });
     found.sort(function (a, b) { return b.score - a.score; });
     var byPage = {}, order = [];
