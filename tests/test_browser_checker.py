@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 from browsers import SHOW_ALL, all_open, build_real_site, chromium, page_opener, serving
+from limit_inputs import limit_names, limit_texts
 from playwright.sync_api import Browser, Page, expect
 from repo_games import GAMES
 from sites import built as build_here
@@ -48,6 +49,9 @@ RUNTIME = browser_bundle.runtime_version(browser_bundle.PACKAGE) is not None
 
 needs_runtime = pytest.mark.skipif(
     not RUNTIME, reason="no Python runtime for the browser: run `npm ci --prefix checker/browser`")
+
+LIMITS = limit_texts("limit")
+"""A text just past each limit of `checker.limits`, and one at it."""
 
 REQUESTS: list[str] = []
 """Every URL any page of this module asked for."""
@@ -189,10 +193,11 @@ def test_a_wrong_claim_fails_in_the_page_as_on_the_command_line(checking_page: P
 
 
 def _command_line_lines(tmp: Path, text: str) -> list[str]:
-    """`checker run`'s problem lines for a file holding `text`, without the file's name."""
+    """`checker run`'s problem lines for a file holding `text`, without the file's name; run
+    in this project, whose rules the site's page knows."""
     path = tmp / "scenario.yaml"
     path.write_text(text, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "checker", "run", str(path)], cwd=tmp,
+    done = subprocess.run([sys.executable, "-m", "checker", "run", str(path)], cwd=ROOT,
                           capture_output=True, text=True, check=False, timeout=120)
     return [line.removeprefix(f"{path}:") for line in done.stdout.splitlines()
             if line.startswith(str(path))]
@@ -212,6 +217,28 @@ def test_hostile_input_gets_the_command_lines_error(checking_page: Page, tmp_pat
     lines = [f"{p['line']}:{p['col']}: {p['message']}" for p in answer["problems"]]
     assert answer["scenarios"] == [] and lines
     assert lines == _command_line_lines(tmp_path, hostile)
+
+
+def test_every_limit_has_its_texts_here() -> None:
+    assert set(LIMITS) == limit_names()
+
+
+@needs_runtime
+@pytest.mark.parametrize("variant", ["past", "at"])
+@pytest.mark.parametrize("limit", sorted(LIMITS))
+def test_each_limit_is_the_command_lines(checking_page: Page, tmp_path: Path, limit: str,
+                                         variant: str) -> None:
+    """Just past each limit the page gives `checker run`'s error; at it, no limit error, and
+    the same verdict (`test_limits_everywhere.py` compares the other ways of checking)."""
+    text = getattr(LIMITS[limit], variant)
+    answer = check(checking_page, text)
+    lines = [f"{p['line']}:{p['col']}: {p['message']}" for p in answer["problems"]]
+    command_line = _command_line_lines(tmp_path, text)
+    assert lines == command_line
+    refused = [line for line in lines if LIMITS[limit].says in line]
+    assert bool(refused) == (variant == "past"), lines
+    if not command_line:
+        assert [s["passed"] for s in answer["scenarios"]] == [True] * len(answer["scenarios"])
 
 
 @needs_runtime
