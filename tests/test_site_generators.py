@@ -32,6 +32,10 @@ _WALKTHROUGH = re.compile(r'<div class="wt[^"]*" id="([^"]+)" data-walkthrough .
                           r"</div>", re.DOTALL)
 _FOLDED = re.compile(r'<div class="wt wt--folded" id="([^"]+)" data-walkthrough-line>.*?'
                      r'data-open-walkthrough>[^<]*</a></p>\n</div>', re.DOTALL)
+_KEPT_HERE = re.compile(r'<div class="wt wt--folded" id="([^"]+)" data-walkthrough-line>.*?'
+                        r'<details class="wt-kept" data-kept-walkthrough>.*?</summary>\n'
+                        r'(<div class="wt[^"]*") (data-walkthrough .*?</details>\n</div>)\n'
+                        r'</details>\n</div>', re.DOTALL)
 _KEPT_LIST = re.compile(r'<div class="rule-uses-body" id="uses-([^"]+)">(.*?</div>)\n',
                         re.DOTALL)
 _LIST_LINK = re.compile(r'<div class="rule-uses-body" data-kept="[^"#]*#uses-([^"]+)"><p><a '
@@ -62,12 +66,13 @@ def real_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def pages(site: Path) -> dict[str, str]:
     """Each page's article (what the page's Markdown became), by the page's folder; with
     each example that the page folds to one line opened, as a reader opens it (the plugin
-    keeps its walkthrough in the file beside the page; Zensical runs no plugin and shows it
-    in the page)."""
+    keeps its walkthrough in the file beside the page; Zensical runs no plugin and keeps it
+    in the page, under the line)."""
     out = {}
     for path in sorted(site.rglob("index.html")):
         found = _ARTICLE.search(path.read_text(encoding="utf-8"))
         article = found[0] if found else ""
+        article = _KEPT_HERE.sub(lambda kept: f'{kept[2]} id="{kept[1]}" {kept[3]}', article)
         kept = path.parent / "walkthroughs.html"
         if kept.exists():
             text = kept.read_text(encoding="utf-8")
@@ -102,10 +107,15 @@ def compared(real_sites: dict[str, Path], generator: str) -> Iterator[tuple[str,
         yield page, html, theirs[page]
 
 
+@pytest.mark.parametrize("generator", GENERATORS)
 def test_the_real_site_has_rules_walkthroughs_and_scenario_lists(
-        real_sites: dict[str, Path]) -> None:
-    """What the comparisons below compare is there to compare."""
-    site = pages(real_sites["mkdocs"])
+        real_sites: dict[str, Path], generator: str) -> None:
+    """What the comparisons below compare is there to compare; every generator folds the
+    examples of a rules page to one line each."""
+    html = (real_sites[generator] / "ti4" / "objective-cards" / "index.html").read_text("utf-8")
+    assert html.count("data-walkthrough-line") >= 10
+    assert len(walkthroughs(_ARTICLE.search(html)[0])) == 0, "no walkthrough open at first"
+    site = pages(real_sites[generator])
     assert len(rule_anchors(site["ti4/objective-cards"])) >= 30
     assert len(walkthroughs(site["ti4/objective-cards"])) >= 10
     assert len(_RULE_LINK.findall(site["ti4/scenarios"])) >= 50

@@ -41,11 +41,11 @@ from mkdocs.utils import get_build_datetime
 from checker.location import Location, Problem
 from checker.project import configured_games
 from checker.registry import games, installed
-from checker.rule_pages import game_of
 from checker.site.examples.store import ResultStore
 from checker.site.examples.verify import ScenarioChecks
 from checker.site.gathered.context import Page as SourcePage
 from checker.site.gathered.context import SiteContext, display
+from checker.site.gathered.placement import folds_examples
 from checker.site.gathered.slots import fill_slots
 from checker.site.hosting.gather import gather, pin, summary, unpin
 from checker.site.hosting.host import SiteFolders, site_folders
@@ -295,8 +295,6 @@ def _folds(files: Files, context: SiteContext) -> dict[str, str]:
     """The rules pages, whose examples fold to one line each (`Rendering.folds`): the pages
     of a game's folder but its scenario lists, each with the address of the file beside it
     that keeps its walkthroughs."""
-    placement = context.placement
-    lists = {*placement.lists.values(), *placement.more}
     return {found.src_uri: walkthroughs_href(found.dest_uri)
             for found in files.documentation_pages()
-            if found.src_uri not in lists and game_of(found.src_uri, context.folders)}
+            if folds_examples(found.src_uri, context.placement, context.folders)}

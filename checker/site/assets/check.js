@@ -700,6 +700,8 @@
 
   function editable(walkthrough) {
     if (walkthrough.dataset.checkerReady || walkthrough.hasAttribute("data-checker-result")) return;
+    // A walkthrough kept closed under its line (walkthrough.js) is edited in the copy it opens.
+    if (walkthrough.closest("[data-kept-walkthrough]")) return;
     var source = walkthrough.querySelector(".wt-source pre > code");
     if (!source) return;
     walkthrough.dataset.checkerReady = "1";

@@ -165,7 +165,9 @@
 
   /* ---- Examples folded to one line (rules pages) ----
      A rules page shows each example as one line whose link leads to the file beside the page
-     that keeps its walkthroughs; here the link opens the walkthrough in place instead. */
+     that keeps its walkthroughs; here the link opens the walkthrough in place instead. A site
+     built without the plugin keeps the walkthrough in the page, closed under its line
+     (`data-kept-walkthrough`), and opens a copy of it in the same way. */
   var files = {};  // the file's address -> the promise of its parsed document
 
   function keptFile(url) {
@@ -182,16 +184,26 @@
   // The file is shared with rule-entries.js, which takes the "cited by" lists from it.
   window.checkerKeptFile = keptFile;
 
+  function keptHere(line) {
+    var kept = line.querySelector("[data-kept-walkthrough] > .wt");
+    if (!kept) return null;
+    var copy = kept.cloneNode(true);
+    copy.id = line.id;
+    return copy;
+  }
+
   function unfold(line) {
     var link = line.querySelector("[data-open-walkthrough]");
-    if (!link || location.protocol === "file:") return Promise.resolve(null);
+    var here = keptHere(line);
+    if (!here && (!link || location.protocol === "file:")) return Promise.resolve(null);
     if (line.opening) return line.opening;
     line.setAttribute("aria-busy", "true");
-    line.opening = keptFile(link.href.split("#")[0]).then(function (file) {
-      var kept = file.getElementById(line.id);
-      if (!kept) throw new Error("not in the file");
+    var kept = here ? Promise.resolve(null) : keptFile(link.href.split("#")[0]);
+    line.opening = kept.then(function (file) {
+      var found = here || file.getElementById(line.id);
+      if (!found) throw new Error("not in the file");
       if (!line.parentNode) return null;  // the reader left the page meanwhile
-      var whole = document.importNode(kept, true);
+      var whole = here || document.importNode(found, true);
       var fold = document.createElement("button");
       fold.type = "button";
       fold.className = "wt-fold";
@@ -238,7 +250,9 @@
      holds on the next pages. */
   function pageSwitch() {
     var lines = document.querySelectorAll("[data-walkthrough-line]");
-    if (!lines.length || document.querySelector(".wt-switch") || location.protocol === "file:") {
+    var fetched = !document.querySelector("[data-kept-walkthrough]");
+    if (!lines.length || document.querySelector(".wt-switch") ||
+        (fetched && location.protocol === "file:")) {
       return;
     }
     var bar = document.createElement("p");
@@ -281,10 +295,13 @@
     var id = decodeURIComponent(location.hash.slice(1));
     if (!id) return;
     var step = document.getElementById(id);
-    // A folded example, or a step of one: open it, then go there.
-    var folded = step || document.getElementById(id.replace(/--step-\d+$/, ""));
+    // A folded example, or a step of one (kept in the page, or in the file beside it): open
+    // it, then go there.
+    var folded = (step && step.closest("[data-walkthrough-line]")) || step ||
+      document.getElementById(id.replace(/--step-\d+$/, ""));
     if (folded && folded.hasAttribute("data-walkthrough-line")) {
-      if (location.protocol === "file:") {  // nothing is fetched there: go to the file
+      if (location.protocol === "file:" && !folded.querySelector("[data-kept-walkthrough]")) {
+        // nothing is fetched there: go to the file
         var link = folded.querySelector("[data-open-walkthrough]");
         if (link) location.replace(link.href.split("#")[0] + "#" + encodeURIComponent(id));
         return;
@@ -293,9 +310,20 @@
       return;
     }
     var root = step && step.closest("[data-walkthrough]");
-    if (root && root.stepTo && root.stepTo(id)) step.scrollIntoView({ block: "center" });
+    if (root && root.stepTo && root.stepTo(id)) landOn(step, { block: "center" });
     // Steppers above the target changed the page's height: land on the target again.
-    else if (step && !root) step.scrollIntoView();
+    else if (step && !root) landOn(step);
+  }
+
+  /* Scroll to `target`; again once the page has loaded, if it has not yet: the browser
+     scrolls to the address's target then, which may be an element opened meanwhile in a
+     copy (a walkthrough kept in the page). */
+  function landOn(target, options) {
+    target.scrollIntoView(options);
+    if (document.readyState === "complete") return;
+    window.addEventListener("load", function () {
+      if (target.isConnected) target.scrollIntoView(options);
+    }, { once: true });
   }
 
   function openClicked(event) {
@@ -303,7 +331,7 @@
     var line = link && link.closest("[data-walkthrough-line]");
     if (!line || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     // From a folder of files the browser fetches nothing: the link opens the file itself.
-    if (location.protocol === "file:") return;
+    if (location.protocol === "file:" && !line.querySelector("[data-kept-walkthrough]")) return;
     event.preventDefault();
     unfold(line).then(function (whole) {
       var next = whole && whole.querySelector(".wt-next, .wt-fold");
@@ -323,7 +351,10 @@
 
   function init() {
     var roots = document.querySelectorAll("[data-walkthrough]");
-    for (var i = 0; i < roots.length; i++) stepper(roots[i]);
+    for (var i = 0; i < roots.length; i++) {
+      // A walkthrough kept under its line gets its stepper when a copy of it opens.
+      if (!roots[i].closest("[data-kept-walkthrough]")) stepper(roots[i]);
+    }
     pageSwitch();
     followHash();
   }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from checker.rule_pages import game_of
 from checker.site.gathered.lists import ListPage
 
 
@@ -42,3 +43,11 @@ class Placement:
         shown_on.update(self.embeds)
         return shown_on
 
+
+
+def folds_examples(page: str, placement: Placement, folders: Mapping[str, str]) -> bool:
+    """Whether `page` (its path in the docs folder) is a rules page, whose examples fold to one
+    line each: a page of a game's folder but its game's scenario list and the pages that list
+    continues on."""
+    return (page not in placement.lists.values() and page not in placement.more
+            and bool(game_of(page, folders)))

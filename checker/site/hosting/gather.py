@@ -68,7 +68,7 @@ def site_context(folders: SiteFolders, games: Mapping[str, InstalledGame]
         context = replace(context, problems=context.problems + (
             *stale_copy(folders.docs, shown, context),
             *stale_problems(folders.docs, shown, context.checks.games)))
-        rendering = Rendering(context)
+        rendering = Rendering(context, in_page=True)
         _SITES[folders] = _Gathered(context, rendering, fingerprint)
     print_problems(context, sys.stderr)
     return context, rendering

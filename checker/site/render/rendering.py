@@ -12,6 +12,7 @@ from typing import Any
 from checker.site.examples.results import Example
 from checker.site.gathered.cited_by import USES_BODY, Made
 from checker.site.gathered.context import SiteContext
+from checker.site.gathered.placement import folds_examples
 from checker.site.gathered.slots import slot
 from checker.site.pages.rulemap import escape
 from checker.site.walkthroughs.placing import (
@@ -19,6 +20,7 @@ from checker.site.walkthroughs.placing import (
     Links,
     failure_html,
     folded,
+    kept_here,
     place,
     prefix,
     renamed_pictures,
@@ -57,14 +59,18 @@ class Rendering:
     writes it): the walkthroughs of those examples, and what cites each rule."""
     folded: dict[str, list[str]]
     """By page of `folds`: what goes in that file, in the page's order."""
+    in_page: bool
+    """Whether every rules page folds its examples keeping their walkthroughs in the page
+    itself (`kept_here`): for a generator that runs no plugin to write `folds`' files."""
 
     def __init__(self, site: SiteContext, deferring: bool = False,
-                 folds: Mapping[str, str] | None = None) -> None:
+                 folds: Mapping[str, str] | None = None, in_page: bool = False) -> None:
         self.site = site
         self.deferred = {} if deferring else None
         self.shown, self.picture_ids, self.list_parts, self.list_slots = {}, {}, {}, {}
         self.cited, self.previews = {}, {}
         self.folds, self.folded = folds or {}, {}
+        self.in_page = in_page
 
     def fence_html(self, text: Text, links: Links) -> str:
         """The walkthroughs of a page's ```scenario fence, on the page `links` is for."""
@@ -120,8 +126,14 @@ class Rendering:
         walkthrough (kept in `folded`), unless the example fails, whose failures stay in
         sight; else the walkthrough."""
         html = self._render(example, links)
+        if example.failures or not example.passed:
+            return html
+        if self.in_page:
+            if not folds_examples(links.page, self.site.placement, self.site.folders):
+                return html
+            return kept_here(str(example.html), links, example.id, example.steps, html)
         href = self.folds.get(links.page)
-        if href is None or example.failures or not example.passed:
+        if href is None:
             return html
         self.folded.setdefault(links.page, []).append(html)
         return folded(str(example.html), links, example.id, example.steps, href)

@@ -83,15 +83,36 @@ def folded(draft: str, links: Links, scenario_id: str, steps: int, href: str) ->
     the answer in a few words, the verdict and the rules it illustrates) and a link to its
     whole walkthrough in `href`, the file that keeps the page's walkthroughs, which
     `walkthrough.js` opens in place."""
-    head = place(draft.partition(FAILURES)[0], links).partition("\n")[2]
-    count = f" ({steps} step{'s' if steps != 1 else ''})" if steps else ""
     target = escape(f"{href}#{scenario_id}")
     opener = (f' <a class="wt-open" href="{target}" data-open-walkthrough>Show the '
-              f'walkthrough{count}</a>')
+              f'walkthrough{_count(steps)}</a>')
+    head = _head(draft, links)
     # In the verdict's line, after the rules illustrated.
     head = head[:-len("</p>")] + opener + "</p>" if head.endswith("</p>") else head + opener
     return (f'<div class="wt wt--folded" id="{escape(scenario_id)}" data-walkthrough-line>\n'
             f'{head}\n</div>')
+
+
+def kept_here(draft: str, links: Links, scenario_id: str, steps: int, whole: str) -> str:
+    """A walkthrough folded to one line, as `folded`, for a site with no file beside the page
+    (a generator that runs no plugin): the whole walkthrough `whole` stays in the page,
+    closed under the line, and `walkthrough.js` opens it in the line's place (without
+    JavaScript it opens below the line)."""
+    mine = f' id="{escape(scenario_id)}"'
+    inner = whole.replace(mine, "", 1)  # the line has the walkthrough's id
+    return (f'<div class="wt wt--folded"{mine} data-walkthrough-line>\n{_head(draft, links)}\n'
+            f'<details class="wt-kept" data-kept-walkthrough><summary class="wt-open" '
+            f'data-open-walkthrough>Show the walkthrough{_count(steps)}</summary>\n{inner}\n'
+            f'</details>\n</div>')
+
+
+def _head(draft: str, links: Links) -> str:
+    """The question, the answer, the verdict and the rules illustrated, of a draft."""
+    return place(draft.partition(FAILURES)[0], links).partition("\n")[2]
+
+
+def _count(steps: int) -> str:
+    return f" ({steps} step{'s' if steps != 1 else ''})" if steps else ""
 
 
 def step_anchor(scenario_id: str, index: int) -> str:
