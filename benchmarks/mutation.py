@@ -86,6 +86,9 @@ for them, as for `describe`."""
 RULESET_METHODS = {"setup", "apply", "outcome"}
 """What the core calls on a game (checker.engine.Ruleset): never skipped, whatever the game's
 own code does with these names."""
+SPEC_METHODS = {"check", "schema", "expects"}
+"""What the core calls on a game's own kinds of value (checker.vocabulary.Spec): never skipped
+either (`state.check`, read only by `describe`, is another `check`)."""
 VALIDATION_KEYWORDS = {"minimum", "maximum", "min_items", "max_items", "max_keys", "required",
                        "unique", "nullable"}
 """Keyword arguments that bound what a scenario may say (`Int(maximum=...)`,
@@ -427,8 +430,9 @@ def _arithmetic_swap(op: ast.operator) -> ast.operator | None:
 def skipped_names(trees: dict[str, ast.Module]) -> set[str]:
     """Names the game defines (functions anywhere, constants at the top of a module) whose every
     use is where mutants are not made: inside an f-string, a narration argument, a validation
-    bound, or another such function or constant (`plural`, `listed`, the helpers of `describe`,
-    a limit such as `PLAYERS = 8`). A name no code of the game uses is kept: the core may."""
+    bound, a picture module (`is_picture`), or another such function or constant (`plural`,
+    `listed`, the helpers of `describe` that the pictures also call, a limit such as
+    `PLAYERS = 8`). A name no code of the game uses is kept: the core may."""
     defined: set[str] = set()
     for tree in trees.values():
         for node in ast.walk(tree):
@@ -438,11 +442,14 @@ def skipped_names(trees: dict[str, ast.Module]) -> set[str]:
             if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
                 defined.update(_target_names(stmt.targets if isinstance(stmt, ast.Assign)
                                              else [stmt.target]))
-    defined -= RULESET_METHODS
-    named = _uses(trees, None)
+    defined -= RULESET_METHODS | SPEC_METHODS
+    # The pictures are not mutated at all: a name only they read counts as read by no code of
+    # the game (kept, as the core may call it), and their reading does not keep a name alive.
+    mutable = {module: tree for module, tree in trees.items() if not is_picture(module)}
+    named = _uses(mutable, None)
     skipped = set(NARRATION_FUNCTIONS)
     while True:
-        uses = _uses(trees, skipped)
+        uses = _uses(mutable, skipped)
         more = {name for name in defined - skipped if named[name] and not uses[name]}
         if not more:
             return skipped - NARRATION_FUNCTIONS

@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 from repo_games import GAMES
 
+from checker.games.arcs.battle.battle_vocabulary import FaceSpec
+from checker.games.arcs.battle.dice import SYMBOLS
+from checker.games.arcs.parts.words import BUILDING
 from checker.runner import check_scenario, load_file
+from checker.vocabulary import INVALID, Context, Spec
+from checker.yamlsource import Text
 
 HEAD = "id: arcs-x\ntitle: X\ngame: arcs\n"
 
@@ -110,3 +115,34 @@ def test_map_names_are_located_with_a_suggestion() -> None:
         "3 Player Core Conflict, 4 Player Mix Up 1, 4 Player Mix Up 2, 4 Player Frontiers, "
         "4 Player Mix Up 3"),
     ]
+
+
+def test_a_building_that_cannot_be_read_gets_one_located_error() -> None:
+    found = problems("setup:\n  players: [Red, Blue, Green]\n"
+                     "  buildings: {1 Arrow: [city, 5], 1 Hex: [Rde citadel]}\n"
+                     "expect: {game_over: false}\n")
+    expected = "expected a building such as `Red city` or `Blue damaged starport`, got"
+    assert found == [f"s.yaml:6:25: {expected} 'city'", f"s.yaml:6:31: {expected} 5",
+                     "s.yaml:6:43: unknown building 'citadel'; expected city or starport"]
+
+
+@pytest.mark.parametrize(("spec", "text"), [(BUILDING, "Red citadel"), (BUILDING, "Rde city"),
+                                             (FaceSpec(), "hit + hot"), (FaceSpec(), 7)])
+def test_a_text_that_cannot_be_read_is_invalid_for_the_checker(spec: Spec, text: object) -> None:
+    """What the check gives back for a bad text, besides its one error: nothing to use."""
+    ctx = Context(Text("s.yaml", str(text)), [], {"player": ["Red", "Blue"]})
+    assert spec.check(text, (0, 0), ctx) is INVALID
+    assert len(ctx.problems) == 1
+
+
+def test_a_face_that_cannot_be_read_is_located() -> None:
+    found = problems("setup:\n  players: [Red, Blue, Green]\n  initiative: Red\n"
+                     "  action_cards: {Red: 2, Blue: 2, Green: 2}\n  ships: {4 Gate: {Red: 5}}\n"
+                     "steps:\n  - battle:\n      system: 4 Gate\n      defender: Blue\n"
+                     "      dice: {assault: [7, hit + hot, hit+hit+hit+hit+hit+hit+hit]}\n"
+                     "expect: {game_over: false}\n")
+    expected = "expected a die face such as `hit + self-hit`, `intercept + key + key` or `blank`"
+    symbols = f"{expected} (symbols: {', '.join(SYMBOLS)}), got"
+    assert found == [f"s.yaml:13:24: {expected}, got 7",
+                     f"s.yaml:13:27: {symbols} 'hit + hot'",
+                     f"s.yaml:13:38: {symbols} 'hit+hit+hit+hit+hit+hit+hit'"]

@@ -135,6 +135,31 @@ def test_what_is_mutated_and_what_is_not(mutation: ModuleType, project: Path) ->
         assert mutant.source.count("\n") == text.count("\n")
 
 
+def test_a_helper_of_describe_that_a_picture_also_calls_is_not_mutated(
+        mutation: ModuleType) -> None:
+    rows = "def rows(state):\n    return {'Counter': str(state[0] + 0)}\n"
+    trees = {"g/ruleset.py": ast.parse("def describe(self, state):\n    return rows(state)\n"
+                                       "def apply(self, state):\n    return state[0] + 1\n"),
+             "g/rows.py": ast.parse(rows),
+             "g/drawing/board.py": ast.parse("def draw(state):\n    return rows(state)\n"),
+             "g/board.py": ast.parse("def draw(state):\n    return rows(state)\n")}
+    # A picture module is not mutated, so its call does not keep `rows` alive...
+    assert "rows" in mutation.skipped_names({k: v for k, v in trees.items() if k != "g/board.py"})
+    assert mutation.module_mutants("g/rows.py", rows, {"rows"}) == []
+    # ...but the same call from a module that is mutated does.
+    assert "rows" not in mutation.skipped_names(trees)
+
+
+def test_a_kind_of_value_s_check_is_mutated_whatever_describe_reads(
+        mutation: ModuleType) -> None:
+    spec = "class Word:\n    def check(self, value, pos, ctx):\n        return value.strip()\n"
+    trees = {"g/words.py": ast.parse(spec),
+             "g/ruleset.py": ast.parse("def describe(self, state):\n    return state.check\n")}
+    # The core calls `check`; the attribute `state.check` read only in describe() is another.
+    assert "check" not in mutation.skipped_names(trees)
+    assert mutation.module_mutants("g/words.py", spec, mutation.skipped_names(trees)) != []
+
+
 def test_an_equivalent_mark_is_read_back_and_a_stale_one_is_not_matched(
         mutation: ModuleType, project: Path, tmp_path: Path) -> None:
     mutants = mutation.GameSource.read("counter", project).mutants()
