@@ -23,6 +23,8 @@ from checker.site.publish.offline_files import (
     sectioned,
 )
 
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "checker" / "site" / "assets"
 STAMP = re.compile(r'<div class="checker-build" data-built="([^"]+)" hidden></div>')
 
 HOME = KeptPage("", "Home", "", "index.html")
@@ -140,6 +142,14 @@ def test_a_docs_folder_page_of_the_fallbacks_name_stays_the_sites_own(tmp_path: 
     assert data["fallback"] is None
     assert {"url": "offline/", "title": "Our offline notes", "section": ""} in data["pages"]
     assert "Our offline notes" in (site / "offline" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_scripts_name_the_list_and_the_fallback_mark_the_build_writes() -> None:
+    for script in ("sw.js", "offline.js"):
+        source = (ASSETS / script).read_text(encoding="utf-8")
+        assert f'"{MANIFEST}"' in source, script
+    assert f'"{FALLBACK_MARK}"' in (ASSETS / "sw.js").read_text(encoding="utf-8")
+    assert f'"[{FALLBACK_MARK}]"' in (ASSETS / "offline.js").read_text(encoding="utf-8")
 
 
 def test_the_pages_a_long_list_continues_on_are_listed_by_title_in_its_section(
