@@ -157,7 +157,8 @@ def test_keeping_the_site_counts_every_file_and_every_page_then_opens_offline(
     _hold("/ti4/victory-points/walkthroughs.html")  # the rest kept, this one on its way
     _keep_all(page)
     expect(status).to_have_text(re.compile(
-        rf"^Keeping for offline reading: {total - 1} of {total} files \(.+ MB\)"),
+        rf"^Keeping for offline reading: {total - 1} of {total} files "
+        r"\(\d+\.\d of \d+\.\d MB\)"),
         timeout=KEEP_WAIT)
     progress = page.locator(".checker-keep__progress")
     expect(progress).to_be_visible()
@@ -353,7 +354,8 @@ def test_the_ask_pages_checker_is_kept_when_the_reader_asks_for_it(
     keeper = page.locator(KEEP)
     keeper.scroll_into_view_if_needed()
     option = keeper.locator(".checker-keep__option")
-    expect(option).to_contain_text(re.compile(r"Also the checker for the Ask pages \(\d+ MB more\)"))
+    expect(option).to_contain_text(
+        re.compile(r"Also the checker for the Ask pages \(\d+\.\d MB more\)"))
     option.locator("input").check()
     _keep_all(page)
     expect(page.locator(STATUS)).to_contain_text(
@@ -363,3 +365,4 @@ def test_the_ask_pages_checker_is_kept_when_the_reader_asks_for_it(
     assert page.evaluate("window.keptCounts")[-1] == [total, total]
     kept = set(page.evaluate(KEPT_JS))
     assert {root + file["url"] for file in listed["checker"]} - kept == set()
+

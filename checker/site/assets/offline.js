@@ -128,7 +128,7 @@
   }
 
   function megabytes(bytes) {
-    return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0) + " MB";
+    return (bytes / 1e6).toFixed(1) + " MB";
   }
 
   function element(tag, className, text) {
@@ -226,7 +226,8 @@
       view.progress.max = job.total;
       view.progress.value = job.done;
       view.status.textContent = "Keeping for offline reading: " + job.done + " of " + job.total +
-        " files (" + megabytes(job.bytes) + " of " + megabytes(job.totalBytes) + ")\u2026";
+        " files (" + (job.bytes / 1e6).toFixed(1) + " of " + megabytes(job.totalBytes) +
+        ")\u2026";
       view.button.textContent = "Keeping\u2026";
       return;
     }
