@@ -301,6 +301,9 @@ def test_the_fallback_page_has_the_sites_look_and_lists_kept_pages_by_title(
     scrolled, shown = page.evaluate(WIDTH_JS)
     assert scrolled <= shown
     _screenshot(page, f"offline-fallback-{width}-{scheme}")
+    page.locator(f"{KEEP} button").click()  # offline: nothing to do but say so
+    expect(page.locator(STATUS)).to_have_text(
+        "You are offline: keep the site once it can be reached.")
     if width < 1280:
         return  # the nav is in the drawer on a phone
     # A link followed from a kept page (Material's instant navigation) leads there too.
@@ -366,3 +369,24 @@ def test_the_ask_pages_checker_is_kept_when_the_reader_asks_for_it(
     kept = set(page.evaluate(KEPT_JS))
     assert {root + file["url"] for file in listed["checker"]} - kept == set()
 
+
+def test_without_the_builds_list_a_page_not_kept_still_lists_kept_pages_by_title(
+        server: tuple[str, Callable[[], None]], open_page: Callable[..., Page]) -> None:
+    """As under Zensical, which writes no list and no fallback page: the worker's own note,
+    with each kept page's title as the page shows it, in the reader's chosen scheme."""
+    root, stop = server
+    _Failing.failing = {f"/{MANIFEST}"}
+    page = open_page(viewport=PHONE, color_scheme="light")
+    _installed(page, root)
+    _choose_scheme(page, "dark")
+    _installed(page, root + PAGE)
+    _offline(page, stop)
+    page.goto(root + "ti3/end-of-game/")
+    assert page.url == root + "ti3/end-of-game/"
+    expect(page.locator("h1")).to_have_text("You are offline")
+    links = page.locator("li a")
+    expect(links).to_have_text(["Rules reference with proven examples", "61 Objective Cards"])
+    assert links.evaluate_all("links => links.map(a => a.href)") == [root, root + PAGE]
+    assert page.evaluate("document.documentElement.className") == "dark"
+    assert page.evaluate("getComputedStyle(document.body).colorScheme") == "dark"
+    _screenshot(page, "offline-plain-note-390-dark")

@@ -356,8 +356,8 @@ function plainNote(cache) {
       ":root{color-scheme:light dark}html.light{color-scheme:light}html.dark{color-scheme:dark}" +
       "body{font-family:system-ui,sans-serif;line-height:1.5;max-width:34rem;margin:2rem auto;" +
       "padding:0 1rem}</style>" +
-      "<h1>You are offline</h1><p>This page is not kept in this browser, and the site cannot " +
-      "be reached. " + (items ? "These pages are kept:</p><ul>" + items + "</ul>" :
+      "<h1>You are offline</h1><p>This page is not kept in this browser, and the site did not " +
+      "answer. " + (items ? "These pages are kept:</p><ul>" + items + "</ul>" :
                          "No page of the site is kept yet.</p>") + "</html>";
     return new Response(body, {
       status: 503, headers: { "Content-Type": "text/html; charset=utf-8" }
