@@ -17,7 +17,9 @@ adds, under MkDocs:
   (`search_terms`), for the reader's search script;
 - the files that check scenarios in the page (`browser_bundle`), copied into the built site;
 - the checker's styles, scripts and other files served from the package (`plugin_files`), so
-  the docs folder holds only the site's pages.
+  the docs folder holds only the site's pages;
+- what a reader's browser keeps for reading offline: the fallback page shown in place of a
+  page not kept, and the list of every page and file to keep (`offline_files`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_build_datetime
 
@@ -54,7 +57,21 @@ from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
 from checker.site.publish.build_stamp import BuildStamp, stamped
 from checker.site.publish.kept_pages import stamps
-from checker.site.publish.list_pages import Frame, add_to_search, add_to_sitemap, write_pages
+from checker.site.publish.list_pages import (
+    Frame,
+    Written,
+    add_to_search,
+    add_to_sitemap,
+    write_pages,
+)
+from checker.site.publish.offline_files import (
+    FALLBACK,
+    KeptPage,
+    fallback_source,
+    offline_list,
+    sectioned,
+    write_offline_list,
+)
 from checker.site.publish.plugin_files import add_site_files, list_first
 from checker.site.publish.rules_json import FILE, write_rules_json
 from checker.site.publish.search_terms import add_terms
@@ -102,6 +119,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """When this build started, stamped on its pages (`build_stamp`)."""
         self.stamped: dict[str, list[int]] = {}
         """The stamps of the list pages kept in the cache, before the site was cleaned."""
+        self.fallback: str | None = None
+        """The source of the page shown offline in place of a page not kept, when the docs
+        folder leaves its name free (`offline_files`)."""
+        self.order: dict[str, int] = {}
+        """Each page's place in the nav, by its source."""
+        self.written: dict[str, KeptPage] = {}
+        """The pages the theme wrote, by source: for the list of what to keep offline."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Defining on_startup keeps this instance across serve rebuilds, and with it the
@@ -165,7 +189,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self._report(context, self.checks.runs - runs)
         store = self.checks.store
         add_site_files(files, config, self.checks.games, store.folder if store else None)
-        self.frames, self.urls = {}, {}
+        self.frames, self.urls, self.written = {}, {}, {}
         for uri, listed in context.placement.more.items():
             # Files side by side in the list's folder (`RuleMap.files`), not a folder each.
             if listed.number > 2:  # written from the first one's frame when the build ends
@@ -177,7 +201,23 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                                   inclusion=InclusionLevel.NOT_IN_NAV)
             made.use_directory_urls = False
             files.append(made)
+        self._add_fallback(files, config)
         return files
+
+    def _add_fallback(self, files: Files, config: MkDocsConfig) -> None:
+        """The page shown offline in place of a page not kept (out of the nav), unless the
+        docs folder has a page of its name."""
+        self.fallback = None
+        if files.get_file_from_path(FALLBACK) is not None:
+            log.info(f"{FALLBACK}: the docs folder's own page; offline, a page not kept "
+                     f"shows a plain note instead of the checker's fallback page")
+            return
+        files.append(File.generated(config, FALLBACK, content=fallback_source(),
+                                    inclusion=InclusionLevel.NOT_IN_NAV))
+        self.fallback = FALLBACK
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> None:
+        self.order = {page.file.src_uri: index for index, page in enumerate(nav.pages)}
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
                  builder: Callable[..., None]) -> LiveReloadServer | None:
@@ -218,6 +258,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.context is None or rendering is None or rendering.deferred is None:
             return None
         uri = page.file.src_uri
+        sections = [*page.ancestors]  # the nearest first
+        top = sections[-1].title if sections else ""
+        self.written[uri] = KeptPage(page.url, page.title or "", top or "", page.file.dest_uri)
         slots = rendering.deferred.pop(uri, None)
         listed = self.context.placement.more.get(uri)
         if listed is not None and slots and uri in rendering.list_slots:
@@ -251,7 +294,24 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             add_terms(site, self.context)
             # What rendering checked again (a kept result found damaged), kept for next time.
             self.checks.finish_build()
+            # Last: the list of every file a reader's browser keeps for reading offline.
+            self._list_offline(site, config, written)
         self._unpin()
+
+    def _list_offline(self, site: Path, config: MkDocsConfig, lists: list[Written]) -> None:
+        ordered = sorted(self.written.items(), key=lambda item: (
+            self.order.get(item[0], len(self.order)), item[1].url))
+        files = {url: dest for url, dest in self.urls.values()}
+        pages = [page for uri, page in ordered if uri != self.fallback] + [
+            KeptPage(listed.url, listed.title, "", files.get(listed.url, "")) for listed in lists]
+        unplaced = {page.url for uri, page in ordered if uri not in self.order} | \
+            {listed.url for listed in lists}
+        fallback = self.written.get(self.fallback) if self.fallback else None
+        search = config.plugins.get("search") or config.plugins.get("material/search")
+        languages = (search.config.get("lang") if search is not None else None) or ["en"]
+        languages = [languages] if isinstance(languages, str) else list(languages)
+        write_offline_list(site, offline_list(site, self.stamp.built if self.stamp else "",
+                                              sectioned(pages, unplaced), fallback, languages))
 
     # Last of all plugins: their own shutdown may still need the collector.
     @event_priority(-100)

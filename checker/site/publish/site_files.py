@@ -27,16 +27,18 @@ ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthr
 """Where the walkthrough's style and script stand in the docs folder (and the built site)."""
 READER = {
     "assets/checker/search.js": "script that ranks search results for the page being read",
-    "assets/checker/reference.css": "style of rule previews, glossary terms, phones and print",
+    "assets/checker/reference.css": "style of rule previews, glossary terms, phones, print "
+                                    "and offline reading",
     "assets/checker/reference.js": "script of rule previews and glossary terms",
     "assets/checker/rule-entries.css": "style of rule search entries, the search's game "
                                        "switch, cited-by lists and coverage tables",
     "assets/checker/rule-entries.js": "script of the cited-by lists",
-    "assets/checker/offline.js": "script that installs the site for offline reading",
+    "assets/checker/offline.js": "script that installs the site and keeps it for offline "
+                                 "reading",
     "assets/checker/check.js": "script that checks scenarios in the page",
     "assets/checker/check-worker.js": "worker that runs the checker in the page",
     "assets/checker/check.css": "style of checking scenarios in the page",
-    "sw.js": "service worker that keeps visited pages for offline reading",
+    "sw.js": "service worker that keeps the site's pages for offline reading",
     "manifest.webmanifest": "web app manifest",
     "assets/checker/icon-192.png": "app icon",
     "assets/checker/icon-512.png": "app icon",
