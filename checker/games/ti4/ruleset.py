@@ -57,6 +57,7 @@ HANDLERS: dict[str, Handler] = {
     "bombardment": action_phase.bombardment,
     "space_cannon_defense": action_phase.space_cannon_defense,
     "ground_combat": action_phase.ground_combat,
+    "combat_ends": action_phase.combat_ends,
     "destroy_units": action_phase.destroy_units,
     "reduce_fleet_pool": action_phase.reduce_fleet_pool,
     "score": scoring.score,

@@ -95,6 +95,8 @@ STEPS: dict[str, Any] = {
     "bombardment": lambda a: "bombardment is resolved",
     "space_cannon_defense": lambda a: "space cannon defense is resolved",
     "ground_combat": lambda a: f"a ground combat is fought on {a['planet']}",
+    "combat_ends": lambda a: "the combat is over" + (f": {a['winner']} wins it"
+                                                     if a.get("winner") else ", a draw"),
     "destroy_units": _destroy,
     "reduce_fleet_pool": _reduce_fleet_pool,
     "score": _score,

@@ -184,6 +184,11 @@ STEPS: dict[str, StepKind] = {kind.name: kind for kind in (
     step("space_cannon_defense", "Space cannon defense during the invasion (outside combat)."),
     step("ground_combat", "A ground combat on one planet.",
           planet=Key(Str(), "The planet fought over.", required=True)),
+    step("combat_ends", "The space or ground combat under way is over (78.9, 42.4); what is "
+          "scored from now until the next step of the tactical action is scored after it "
+          "(61.7).",
+          winner=Key(PLAYER, "Who has units left and wins it (78.10, 42.4c); nobody, a draw, "
+                     "when not given.")),
     step("destroy_units", "A player destroys units of another player (61.9).",
           player=_PLAYER_KEY,
           owner=Key(PLAYER, "Whose units.", required=True),
