@@ -76,6 +76,7 @@ HANDLERS: dict[str, Handler] = {
     "shard_of_the_throne": point_cards.shard_of_the_throne,
     "support_for_the_throne": point_cards.support_for_the_throne,
     "return_support_for_the_throne": point_cards.return_support,
+    "exchange_support_for_the_throne": point_cards.exchange_support,
     "seed_of_an_empire": agendas.seed_of_an_empire,
     "incentive_program": agendas.incentive_program,
     "status_phase": status_phase.begin,

@@ -125,6 +125,8 @@ STEPS: dict[str, Any] = {
     "shard_of_the_throne": lambda a: f"{a['player']} gains the Shard of the Throne",
     "support_for_the_throne": lambda a: f"{a['from']} gives {a['player']} their Support for "
                                         "the Throne",
+    "exchange_support_for_the_throne": lambda a: f"{listed(list(a['players']))} give each "
+                                                 "other their Support for the Throne",
     "return_support_for_the_throne": lambda a: f"{a['player']} returns {a['to']}'s Support "
                                                "for the Throne",
     "seed_of_an_empire": lambda a: f"the agenda Seed of an Empire resolves "

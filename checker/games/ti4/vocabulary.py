@@ -260,6 +260,12 @@ STEPS: dict[str, StepKind] = {kind.name: kind for kind in (
           "plays it at once and gains 1 point (69.1, 69.note1b).",
           player=Key(PLAYER, "Who receives the card.", required=True),
           **{"from": Key(PLAYER, "Whose card it is: the player giving it.", required=True)}),
+    step("exchange_support_for_the_throne", "Two players give each other their Support for "
+          "the Throne in one transaction, on the active player's turn or while an agenda is "
+          "resolved (94.1, 94.6); each gains 1 point, the active player first, or in the "
+          "agenda phase the first in speaker order (69.note1c).",
+          players=Key(ListOf(PLAYER, min_items=2, max_items=2, unique=True),
+                      "The two players, in any order.", required=True)),
     step("return_support_for_the_throne", "A player returns another player's Support for the "
           "Throne (having activated a system with that player's units) and loses its point "
           "(69.1).",
