@@ -35,6 +35,10 @@ def initial_state(data: Mapping[str, Any]) -> State:
         if prelims[player] and player in done:
             refuse("4.1", f"{player} has completed their preliminary objective and still holds one")
     home_lost = frozenset(p for p, ok in data.get("home_control", {}).items() if not ok)
+    if home_lost and phase is RoundPhase.STRATEGY and data["round"] == 1:
+        refuse("3.4", f"the game begins with every player holding their home system; "
+               f"{', '.join(sorted(home_lost))} cannot have lost a home planet before the "
+               "first action phase")
     used = _cards_used(data.get("strategy_cards_used", ()), cards, phase)
     planets = {p: _planets(v) for p, v in data.get("planets", {}).items()}
     for player, names in data.get("exhausted", {}).items():
