@@ -73,7 +73,7 @@ def _claims_lost(home_lost: frozenset[str], phase: RoundPhase, round_: int) -> d
     the action phase; in the action phase none, the planets being lost in this one."""
     if phase is RoundPhase.STATUS:
         return dict.fromkeys(home_lost, round_)
-    if phase is RoundPhase.STRATEGY and round_ > 1:
+    if phase is RoundPhase.STRATEGY:  # never round 1 (3.4)
         return dict.fromkeys(home_lost, round_ - 1)
     return {}
 
