@@ -146,6 +146,11 @@ def describe(state: State) -> dict[str, str]:
         rows["Action cards"] = hands + deck
     if state.active:
         rows["Active player"] = state.active
+    combat = state.combat
+    if combat is not None:
+        rows["Combat"] = f"the {combat.kind} combat " + (
+            "is under way" if not combat.ended else
+            f"is over, won by {combat.winner}" if combat.winner else "is over, a draw")
     rows["Home systems"] = (f"not fully controlled by {', '.join(sorted(state.home_lost))}"
                             if state.home_lost else "each player controls all their home planets")
     rows["Custodians token"] = "removed" if state.custodians_removed else "on Mecatol Rex"
