@@ -37,6 +37,10 @@ def _which(state: State, player: str, name: str) -> tuple[Kind, int]:
         if name in state.claimed(player):
             refuse("2.4", f"{player} has already claimed {name}; each public objective is claimed "
                    "once per player")
+        age = state.age_of_empire
+        if age is not None and name in age.stage_ii and state.round < 4:
+            refuse("17.2", f"{name} is a stage II objective: with Age of Empire none is claimed "
+                   f"in the first three rounds, and this is round {state.round}")
         return Kind.PUBLIC, state.public[name]
     for other in state.players:
         for held in (state.secrets, state.preliminaries):
@@ -74,7 +78,8 @@ def _check_order(state: State, player: str) -> None:
 def _check_limit(state: State, player: str, name: str, kind: Kind) -> None:
     window = f"status:{state.round}"
     mine = [g for g in state.gains if g.player == player and g.window == window]
-    if kind is Kind.PUBLIC and any(g.kind is Kind.PUBLIC for g in mine):
+    if kind is Kind.PUBLIC and player not in state.unlimited_publics \
+            and any(g.kind is Kind.PUBLIC for g in mine):
         first = next(g.source for g in mine if g.kind is Kind.PUBLIC)
         refuse("2.2", f"{player} has already claimed a public objective ({first}) this status "
                "phase")
@@ -89,6 +94,9 @@ def _claim(state: State, player: str, name: str, kind: Kind, points: int) -> tup
     if player in state.blockaded:
         events.append(cite("3.2", f"Enemy ships sit in {player}'s home system, but {player} "
                                   "controls all its planets: the claim stands."))
+    if kind is Kind.PUBLIC and player in state.unlimited_publics:
+        events.append(cite("16.2", f"Imperial II lets {player} claim any number of public "
+                                   "objectives this status phase."))
     if kind is Kind.PUBLIC:
         others = [p for p in state.players if p != player and name in state.claimed(p)]
         if others:

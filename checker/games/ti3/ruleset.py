@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.engine import Event, Outcome
-from checker.games.ti3 import game_end, objectives, status_phase
+from checker.games.ti3 import game_end, imperial, objectives, status_phase
 from checker.games.ti3.common import Handler
 from checker.games.ti3.drawing import draw
 from checker.games.ti3.sentences import SENTENCES
 from checker.games.ti3.setup import initial_state
-from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
+from checker.games.ti3.state import IMPERIAL_II, STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
 from checker.games.ti3.vocabulary import VOCABULARY
 from checker.games.twilight.describe import game_over, round_and_phase, with_cards
 from checker.rulebook import RuleBook
@@ -19,6 +19,8 @@ from checker.rulebook import RuleBook
 HANDLERS: dict[str, Handler] = {
     "strategy_phase": game_end.strategy_phase,
     "imperial_primary": game_end.imperial_primary,
+    "imperial_secondary": imperial.imperial_secondary,
+    "imperial_ii_primary": imperial.imperial_ii_primary,
     "home_system": objectives.home_system,
     "requirement": objectives.requirement,
     "draw_secret_objective": objectives.draw_secret,
@@ -47,6 +49,8 @@ class TI3:
         return initial_state(data)
 
     def apply(self, state: State, kind: str, args: Any) -> tuple[State, list[Event]]:
+        if state.secondary is not None and kind != "imperial_secondary":
+            state = state.with_(secondary=None)  # the strategic action is over (15.2)
         return HANDLERS[kind](state, args)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -60,6 +64,27 @@ class TI3:
         """The scoring side of the table as an inline SVG picture, what changed since
         `previous` marked; "" when nothing it shows changed."""
         return draw(state, previous, rulebook)
+
+
+def _imperial_rows(state: State) -> dict[str, str]:
+    """Strategy card 8 and the options around it, where they are in play (15-17)."""
+    rows = {}
+    if state.imperial_card == IMPERIAL_II:
+        rows["Strategy card 8"] = IMPERIAL_II
+    age = state.age_of_empire
+    if age is not None:
+        done = min(state.round - 1, len(age.row))
+        rows["Age of Empire"] = (f"turn token on {age.row[done - 1]}" if done else
+                                 "turn token not yet on the row") + \
+            f"; the game ends after the status phase of round {age.last_round}"
+    if state.secondary is not None:
+        rows["Imperial's secondary ability"] = "used by " + (
+            ", ".join(state.secondary.used) or "nobody yet") + (
+            " alone" if state.secondary.exclusive else "")
+    if state.unlimited_publics:
+        rows["Any number of public objectives this round"] = ", ".join(
+            sorted(state.unlimited_publics))
+    return rows
 
 
 def describe(state: State) -> dict[str, str]:
@@ -76,6 +101,7 @@ def describe(state: State) -> dict[str, str]:
         rows["Strategy cards used this round"] = ", ".join(
             sorted(state.strategy_cards_used, key=STRATEGY_CARDS.__getitem__)) or "none yet"
     claimed = {p: state.claimed(p) for p in state.players if state.claimed(p)}
+    rows.update(_imperial_rows(state))
     rows["Claimed"] = "; ".join(f"{p}: {', '.join(n)}" for p, n in claimed.items()) or "nothing"
     rows["Secret objective"] = ", ".join(
         f"{p} {'holds one' if state.secrets.get(p) else 'none'}" for p in state.players)

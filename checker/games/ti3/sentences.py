@@ -28,10 +28,21 @@ def _strategy_phase(cards: Mapping[str, Any]) -> str:
 
 
 def _imperial(args: Mapping[str, Any]) -> str:
-    return (f"{args['player']} uses the primary ability of Imperial: "
-            f"{count(args['victory_points'], 'victory point')}, then reveals {args['reveals']}"
-            + ("" if args["reveals"] == "Imperium Rex" else
-               f" (worth {count(args['worth'], 'victory point')})"))
+    said = (f"{args['player']} uses the primary ability of Imperial: "
+            f"{count(args['victory_points'], 'victory point')}")
+    card = args.get("reveals")
+    if card is None:
+        return said
+    return said + f", then reveals {card}" + ("" if card == "Imperium Rex" else
+                                              f" (worth {count(args['worth'], 'victory point')})")
+
+
+def _imperial_ii(args: Mapping[str, Any]) -> str:
+    said = f"{args['player']} uses the primary ability of Imperial II"
+    if args["choice"] == "secondary":
+        return said + " to take its secondary ability for free, alone"
+    return said + " for any number of public objectives this round" + (
+        ", controlling Mecatol Rex" if args.get("controls_mecatol_rex") else "")
 
 
 def _home_system(args: Mapping[str, Any]) -> str:
@@ -71,6 +82,9 @@ def _scuttle(args: Mapping[str, Any]) -> str:
 STEPS: dict[str, Any] = {
     "strategy_phase": _strategy_phase,
     "imperial_primary": _imperial,
+    "imperial_secondary": lambda a: f"{a['player']} uses the secondary ability of Imperial and "
+                                    "builds units at a space dock",
+    "imperial_ii_primary": _imperial_ii,
     "home_system": _home_system,
     "requirement": lambda a: f"{a['player']} {'now meets' if a['met'] else 'no longer meets'} "
                              f"the requirements of {a['objective']}",

@@ -7,7 +7,17 @@ from typing import Any
 
 from checker.games.immutable import frozen
 from checker.games.ti3.common import refuse
-from checker.games.ti3.state import STRATEGY_CARDS, Card, Counters, Gain, Kind, RoundPhase, State
+from checker.games.ti3.state import (
+    IMPERIAL_II,
+    STRATEGY_CARDS,
+    AgeOfEmpire,
+    Card,
+    Counters,
+    Gain,
+    Kind,
+    RoundPhase,
+    State,
+)
 from checker.games.twilight.strategy import held_cards
 
 
@@ -19,7 +29,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
     if cards and without and phase is not RoundPhase.STRATEGY:
         refuse("14.1", f"every player holds a strategy card after the strategy phase; "
                f"{', '.join(without)} holds none")
-    public = dict(data.get("public_objectives", {}))
+    age, public = _public_objectives(data)
     gains = _gains(players, data, public)
     option = data["preliminary_objectives"]
     prelims = {p: _card(data.get("preliminary_objective", {}).get(p)) for p in players}
@@ -35,6 +45,10 @@ def initial_state(data: Mapping[str, Any]) -> State:
         if prelims[player] and player in done:
             refuse("4.1", f"{player} has completed their preliminary objective and still holds one")
     home_lost = frozenset(p for p, ok in data.get("home_control", {}).items() if not ok)
+    if home_lost and phase is RoundPhase.STRATEGY and data["round"] == 1:
+        refuse("3.4", f"the game begins with every player holding their home system; "
+               f"{', '.join(sorted(home_lost))} cannot have lost a home planet before the "
+               "first action phase")
     used = _cards_used(data.get("strategy_cards_used", ()), cards, phase)
     planets = {p: _planets(v) for p, v in data.get("planets", {}).items()}
     for player, names in data.get("exhausted", {}).items():
@@ -55,7 +69,10 @@ def initial_state(data: Mapping[str, Any]) -> State:
         damaged=frozen(data.get("damaged_units", {})),
         units=frozen({p: tuple(u) for p, u in data.get("units", {}).items()}),
         unit_reinforcements=frozen({}), action_hands=frozen(data.get("action_cards", {})),
-        ended=None)
+        imperial_card=data["imperial_card"], age_of_empire=age, secondary=None,
+        unlimited_publics=frozenset(), ended=None)
+    if age is not None:
+        _check_age_of_empire(state, age)
     for player in players:
         if state.points(player) >= state.goal:
             refuse("12.2", f"{player} starts on {state.points(player)} victory points, the last "
@@ -69,9 +86,41 @@ def _claims_lost(home_lost: frozenset[str], phase: RoundPhase, round_: int) -> d
     the action phase; in the action phase none, the planets being lost in this one."""
     if phase is RoundPhase.STATUS:
         return dict.fromkeys(home_lost, round_)
-    if phase is RoundPhase.STRATEGY and round_ > 1:
+    if phase is RoundPhase.STRATEGY:  # never round 1 (3.4)
         return dict.fromkeys(home_lost, round_ - 1)
     return {}
+
+
+def _public_objectives(data: Mapping[str, Any]) -> tuple[AgeOfEmpire | None, dict[str, int]]:
+    """The face-up public objectives and their worth; with Age of Empire, the whole row (17.1),
+    which Imperial II needs (16.1)."""
+    given = data.get("age_of_empire")
+    public = dict(data.get("public_objectives", {}))
+    if given is None:
+        if data["imperial_card"] == IMPERIAL_II:
+            refuse("16.1", "Imperial II is played only with the Age of Empire option")
+        return None, public
+    if public:
+        refuse("17.1", "with Age of Empire every public objective of the game lies in the row "
+               "from the start; no other is face up")
+    stage_i, stage_ii = given["stage_i"], given["stage_ii"]
+    twice = sorted(set(stage_i) & set(stage_ii))
+    if twice:
+        refuse("17.1", f"{twice[0]} is in the row twice, as a stage I and a stage II objective")
+    return AgeOfEmpire((*stage_i, *stage_ii), frozenset(stage_ii)), {**stage_i, **stage_ii}
+
+
+def _check_age_of_empire(state: State, age: AgeOfEmpire) -> None:
+    """The turn token has not reached Imperium Rex yet (17.3), and nobody claimed a stage II
+    objective in an earlier round before round 4's status phase: not before round 5 (17.2)."""
+    if state.round > age.last_round:
+        refuse("17.3", f"with {len(age.row)} objectives in the row, the turn token reaches "
+               f"Imperium Rex after the status phase of round {age.last_round}: the game is over "
+               f"before round {state.round}")
+    early = [g for g in state.gains if g.source in age.stage_ii]
+    if early and state.round <= 4:
+        refuse("17.2", f"{early[0].player} has claimed {early[0].source}, a stage II objective, "
+               "before round 4's status phase: none can be claimed so early")
 
 
 def _cards_used(given: Any, held: Mapping[str, tuple[str, ...]],

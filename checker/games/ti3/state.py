@@ -21,6 +21,7 @@ STRATEGY_CARDS: dict[str, int] = {
 """The eight strategy cards of the base game and their numbers, which set the order of play."""
 
 IMPERIUM_REX = "Imperium Rex"
+IMPERIAL_II = "Imperial II"
 
 
 class RoundPhase(enum.Enum):
@@ -97,6 +98,33 @@ class Counters:
 
 
 
+@dataclass(frozen=True, slots=True)
+class AgeOfEmpire:
+    """The Age of Empire option (17): every public objective face up in one row, stage I then
+    stage II, with Imperium Rex at the right end."""
+
+    row: tuple[str, ...]
+    """The public objectives, left to right, Imperium Rex not included."""
+    stage_ii: frozenset[str]
+
+    @property
+    def last_round(self) -> int:
+        """The round whose status phase moves the turn token onto Imperium Rex: after round 1
+        it lies on the first card of the row, and it moves one card after each round (17.3)."""
+        return len(self.row) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Secondary:
+    """The secondary ability of the Imperial strategy card while its strategic action lasts
+    (15.2): the holder, who used it so far, and whether the holder took it for themselves
+    alone (16.3)."""
+
+    holder: str
+    used: tuple[str, ...] = ()
+    exclusive: bool = False
+
+
 @dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
@@ -145,6 +173,15 @@ class State:
     unit_reinforcements: Mapping[str, tuple[str, ...]]
     """Units returned to reinforcements (by scuttling), available for production again (11.2)."""
     action_hands: Mapping[str, int]
+    imperial_card: str
+    """Which card is strategy card 8: "Imperial", or "Imperial II" (16)."""
+    age_of_empire: AgeOfEmpire | None
+    """The row of public objectives with the Age of Empire option (17); None without it."""
+    secondary: Secondary | None
+    """Imperial's secondary ability, from its primary to the end of that strategic action."""
+    unlimited_publics: frozenset[str]
+    """Players who may claim any number of public objectives this round's status phase
+    (16.2)."""
     ended: Outcome | None
 
     def points(self, player: str) -> int:

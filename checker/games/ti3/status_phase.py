@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.games.immutable import frozen, updated
 from checker.games.ti3.common import Events, Handler, cite, listed, plural, refuse
+from checker.games.ti3.game_end import token_on_imperium_rex
 from checker.games.ti3.objectives import lose_claims
 from checker.games.ti3.state import STATUS_STEPS, Counters, RoundPhase, State
 
@@ -109,11 +110,16 @@ def _return_cards(state: State, args: Any) -> tuple[State, Events]:
     # A mark of an earlier round has had its round of meeting requirements anew (3.3).
     marks = {p: lost for p, lost in state.claims_lost.items() if lost == state.round}
     state = state.with_(strategy_cards=frozen({}), strategy_cards_used=frozenset(),
-                        phase=RoundPhase.STRATEGY, round=state.round + 1, status_done=0,
-                        claims_lost=frozen(marks))
-    return state, [cite("10.1", "Every player returns their strategy cards."),
-                   cite("1.4", f"The round is over; round {state.round} begins with the "
-                               "strategy phase.")]
+                        claims_lost=frozen(marks), unlimited_publics=frozenset())
+    events = [cite("10.1", "Every player returns their strategy cards.")]
+    age = state.age_of_empire
+    if age is not None and state.round == age.last_round:
+        return token_on_imperium_rex(state, events)
+    state = state.with_(phase=RoundPhase.STRATEGY, round=state.round + 1, status_done=0)
+    if age is not None:
+        events.append(cite("17.3", f"The turn token moves on to {age.row[state.round - 2]}."))
+    return state, events + [cite("1.4", f"The round is over; round {state.round} begins with "
+                                        "the strategy phase.")]
 
 
 _STEPS: dict[int, Handler] = {

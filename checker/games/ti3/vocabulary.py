@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from checker.expectations import View
-from checker.games.ti3.state import STATUS_STEPS, STRATEGY_CARDS, RoundPhase, State
+from checker.games.ti3.state import (
+    IMPERIAL_II,
+    STATUS_STEPS,
+    STRATEGY_CARDS,
+    RoundPhase,
+    State,
+)
 from checker.games.twilight.vocabulary import (
     names,
     per_player,
@@ -136,6 +142,17 @@ SETUP = record(
     damaged_units=Key(MapOf(PLAYER, UNITS), "Damaged units by player."),
     units=Key(MapOf(PLAYER, UNITS), "Units on the board, for players who may scuttle."),
     action_cards=Key(MapOf(PLAYER, HAND), "Action cards in each player's hand."),
+    age_of_empire=Key(record(
+        "Age of Empire key",
+        stage_i=Key(MapOf(Str(), WORTH, max_keys=OBJECTIVES), "The stage I objectives of the "
+                    "row, left to right, and the victory points each is worth.", required=True),
+        stage_ii=Key(MapOf(Str(), WORTH, max_keys=OBJECTIVES), "The stage II objectives that "
+                     "follow them, up to Imperium Rex, which ends the row.", required=True),
+    ), "The Age of Empire option (17): every public objective of the game face up in one row "
+       "from the start, instead of `public_objectives`."),
+    imperial_card=Key(Choice(["Imperial", IMPERIAL_II], "Imperial card"),
+                      "Which card is strategy card 8: Imperial, or Imperial II, which needs Age "
+                      "of Empire (16.1).", default="Imperial"),
 )
 
 
@@ -146,13 +163,28 @@ STEPS: dict[str, StepKind] = {kind.name: kind for kind in (
              "each player takes; then the action phase (14.1)."),
     step("imperial_primary", "The holder of the Imperial strategy card resolves its primary "
           "ability in the action phase, once a round (14.3): victory points, then the next "
-          "public objective is revealed (13.1).",
+          "public objective is revealed (13.1); with Age of Empire, the points only (17.4).",
           player=_PLAYER_KEY,
-          reveals=Key(Str(), "The public objective revealed; `Imperium Rex` ends the game.",
-                      required=True),
+          reveals=Key(Str(), "The public objective revealed; `Imperium Rex` ends the game. Not "
+                      "given, a card the example does not name, face up as `the objective "
+                      "revealed in round N`; never given with Age of Empire."),
           worth=Key(WORTH, "Victory points the revealed objective is worth.", default=1),
           victory_points=Key(Int(minimum=0, maximum=VICTORY_POINTS),
                              "Victory points the ability gives.", default=2)),
+    step("imperial_secondary", "After Imperial's primary ability, another player spends a "
+          "command counter of their strategy allocation to build units at one of their space "
+          "docks (15.1); clockwise from the holder's left, once each (15.2); free for the "
+          "holder of Initiative (15.3).",
+          player=_PLAYER_KEY),
+    step("imperial_ii_primary", "The holder of Imperial II resolves its primary ability, The "
+          "Ancient Throne (16): a victory point with Mecatol Rex and any number of public "
+          "objectives in this round's status phase (16.2), or the secondary ability for free "
+          "and for them alone (16.3).",
+          player=_PLAYER_KEY,
+          choice=Key(Choice(["objectives", "secondary"], "choice"), "Which of the two.",
+                     required=True),
+          controls_mecatol_rex=Key(Bool(), "Whether the player controls Mecatol Rex.",
+                                   default=False)),
     step("home_system", "A player loses or regains control of every planet of their home "
           "system, or enemy ships arrive or leave (3).",
           player=_PLAYER_KEY,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from checker.games.immutable import frozen, updated
@@ -15,7 +16,14 @@ from checker.games.ti4.common import (
     mostly,
     refuse,
 )
-from checker.games.ti4.state import STRATEGY_CARDS, CommandTokens, Destruction, RoundPhase, State
+from checker.games.ti4.state import (
+    STRATEGY_CARDS,
+    Combat,
+    CommandTokens,
+    Destruction,
+    RoundPhase,
+    State,
+)
 from checker.sentences import count as plural
 
 MEANS = {"hits": "with hits", "action card": "with an action card",
@@ -23,6 +31,10 @@ MEANS = {"hits": "with hits", "action card": "with an action card",
 """How units were destroyed (61.9), as the event says it."""
 
 CUSTODIANS_COST = 6
+
+COMBAT_RULES = {"space": ("78.9", "78.10", "ships"), "ground": ("42.4", "42.4c", "ground forces")}
+"""For each kind of combat: the rule that ends it, the rule that names its winner, and what
+the winner has left."""
 
 
 def strategy_phase(state: State, picks: Any) -> tuple[State, Events]:
@@ -47,7 +59,7 @@ def strategy_phase(state: State, picks: Any) -> tuple[State, Events]:
             events.append(cite("84.1", f"{player} takes {card} (initiative {STRATEGY_CARDS[card]})."))
         held[player] = tuple(sorted(chosen, key=STRATEGY_CARDS.__getitem__))
     state = state.with_(strategy_cards=frozen(held), phase=RoundPhase.ACTION, active=None,
-                        destroyed=())
+                        destroyed=(), combats=())
     state = fresh_window(state, "between")
     rule = "48.3" if any(len(cards) > 1 for cards in held.values()) else "48.1"
     events.append(cite(rule, f"Initiative order: {', '.join(state.initiative_order())}."))
@@ -68,8 +80,15 @@ def _window(step: str, kind: str, label: str, rule: str, text: str) -> Handler:
         if state.active is None:
             refuse("89", f"{label} happens during a tactical action, and none is under way")
         if kind == "space" and state.window_kind == "space":
+            combat = state.combat
+            if combat is not None and combat.ended:
+                refuse("78.9", f"the space combat of this tactical action is over; {label} "
+                       "belongs to it")
             return state.with_(window_step=step), [cite(rule, text)]
-        return fresh_window(state, kind, step), [cite(rule, text)]
+        state = fresh_window(state, kind, step)
+        if kind == "space":
+            state = state.with_(combats=state.combats + (Combat(state.window, "space"),))
+        return state, [cite(rule, text)]
     return handler
 
 
@@ -92,8 +111,29 @@ def ground_combat(state: State, args: Any) -> tuple[State, Events]:
     if state.active is None:
         refuse("89", "a ground combat happens during a tactical action, and none is under way")
     state = fresh_window(state, "ground", "ground_combat")
+    state = state.with_(combats=state.combats + (Combat(state.window, "ground"),))
     return state, [cite("61.7a", f"Ground combat on {args['planet']}: counted apart from the space "
                                  "combat and other ground combats; one objective per player.")]
+
+
+def combat_ends(state: State, args: Any) -> tuple[State, Events]:
+    """The combat under way is over, and its winner known (78.10, 42.4c); until the next step
+    of the tactical action, what players score is scored after it (61.7)."""
+    combat = state.combat
+    if combat is None:
+        refuse("78.9", "no combat is under way: a combat ends only once it has begun")
+    ends, wins, left = COMBAT_RULES[combat.kind]
+    if combat.ended:
+        refuse(ends, f"this {combat.kind} combat has already ended")
+    winner = args.get("winner")
+    state = state.with_(combats=state.combats[:-1] + (replace(combat, ended=True, winner=winner),),
+                        window_step="")
+    return state, [cite(ends, f"The {combat.kind} combat is over."),
+                   cite(wins, f"{winner} has {left} left and wins it." if winner else
+                        f"Neither side has {left} left: a draw, with no winner."),
+                   cite("61.7", "From now until the next step of the tactical action, an "
+                                "objective is scored after this combat: it is still the "
+                                "combat's one.")]
 
 
 def destroy_units(state: State, args: Any) -> tuple[State, Events]:

@@ -53,6 +53,9 @@ class ObjectiveCard:
     """What is spent when it is scored, e.g. "8 resources" (61.10); None when nothing is spent."""
     destroys: Destroys | None = None
     """Set when the requirement is met by destroying another player's units (61.9)."""
+    wins: str | None = None
+    """"combat" or "space combat" when the requirement is to win one: its winner is known
+    only once it has ended (78.10, 42.4c)."""
     expansion: str = "base"
     """"base" or "pok" (Prophecy of Kings)."""
 

@@ -57,6 +57,7 @@ HANDLERS: dict[str, Handler] = {
     "bombardment": action_phase.bombardment,
     "space_cannon_defense": action_phase.space_cannon_defense,
     "ground_combat": action_phase.ground_combat,
+    "combat_ends": action_phase.combat_ends,
     "destroy_units": action_phase.destroy_units,
     "reduce_fleet_pool": action_phase.reduce_fleet_pool,
     "score": scoring.score,
@@ -75,6 +76,7 @@ HANDLERS: dict[str, Handler] = {
     "shard_of_the_throne": point_cards.shard_of_the_throne,
     "support_for_the_throne": point_cards.support_for_the_throne,
     "return_support_for_the_throne": point_cards.return_support,
+    "exchange_support_for_the_throne": point_cards.exchange_support,
     "seed_of_an_empire": agendas.seed_of_an_empire,
     "incentive_program": agendas.incentive_program,
     "status_phase": status_phase.begin,
@@ -144,6 +146,11 @@ def describe(state: State) -> dict[str, str]:
         rows["Action cards"] = hands + deck
     if state.active:
         rows["Active player"] = state.active
+    combat = state.combat
+    if combat is not None:
+        rows["Combat"] = f"the {combat.kind} combat " + (
+            "is under way" if not combat.ended else
+            f"is over, won by {combat.winner}" if combat.winner else "is over, a draw")
     rows["Home systems"] = (f"not fully controlled by {', '.join(sorted(state.home_lost))}"
                             if state.home_lost else "each player controls all their home planets")
     rows["Custodians token"] = "removed" if state.custodians_removed else "on Mecatol Rex"

@@ -74,6 +74,21 @@ def check_requirement(state: State, player: str, card: ObjectiveCard) -> None:
         refuse(rule, f"{player} does not fulfil the requirement of {card.name} now")
     if stated is None and card.destroys:
         _check_destroyed(state, player, card)
+    if stated is None and card.wins:
+        _check_won(state, player, card)
+
+
+def _check_won(state: State, player: str, card: ObjectiveCard) -> None:
+    """A "win a combat" objective: a combat has a winner only once it has ended (78.10,
+    42.4c). A combat of this action phase whose end no step has stated may have been won."""
+    space_only = card.wins == "space combat"
+    fought = [c for c in state.combats if not space_only or c.kind == "space"]
+    if any(c.winner == player or not c.ended for c in fought):
+        return
+    refuse("61.4", f"{card.name} needs {player} to win a {card.wins}; " + (
+        "; ".join(f"{c.winner} won the {c.kind} combat" if c.winner else
+                  f"the {c.kind} combat ended in a draw" for c in fought)
+        or f"no {card.wins} has been fought this action phase"))
 
 
 def _check_destroyed(state: State, player: str, card: ObjectiveCard) -> None:

@@ -95,6 +95,8 @@ STEPS: dict[str, Any] = {
     "bombardment": lambda a: "bombardment is resolved",
     "space_cannon_defense": lambda a: "space cannon defense is resolved",
     "ground_combat": lambda a: f"a ground combat is fought on {a['planet']}",
+    "combat_ends": lambda a: "the combat is over" + (f": {a['winner']} wins it"
+                                                     if a.get("winner") else ", a draw"),
     "destroy_units": _destroy,
     "reduce_fleet_pool": _reduce_fleet_pool,
     "score": _score,
@@ -123,6 +125,8 @@ STEPS: dict[str, Any] = {
     "shard_of_the_throne": lambda a: f"{a['player']} gains the Shard of the Throne",
     "support_for_the_throne": lambda a: f"{a['from']} gives {a['player']} their Support for "
                                         "the Throne",
+    "exchange_support_for_the_throne": lambda a: f"{listed(list(a['players']))} give each "
+                                                 "other their Support for the Throne",
     "return_support_for_the_throne": lambda a: f"{a['player']} returns {a['to']}'s Support "
                                                "for the Throne",
     "seed_of_an_empire": lambda a: f"the agenda Seed of an Empire resolves "

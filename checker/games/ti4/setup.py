@@ -53,7 +53,7 @@ def initial_state(data: Mapping[str, Any]) -> State:
         home_lost=frozenset(p for p, ok in data.get("home_control", {}).items() if not ok),
         requirement=MappingProxyType({}), window=f"{window_kind}:0", window_kind=window_kind, counter=0,
         window_step="",
-        active=active, destroyed=(), tokens=frozen(_tokens(players, data)),
+        active=active, destroyed=(), combats=(), tokens=frozen(_tokens(players, data)),
         largest_fleet=frozen(data.get("largest_fleet", {})), ships_removed=frozen({}),
         action_deck=data.get("action_cards", {}).get("deck"),
         action_discard=data.get("action_cards", {}).get("discard", 0),

@@ -85,6 +85,16 @@ class Destruction:
     """The step of the tactical action it happened in (e.g. "bombardment"), if any."""
 
 
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A combat fought this action phase: its scoring window, its kind ("space" or "ground"),
+    and, once a step has said it ended, who won it (78.10, 42.4c)."""
+
+    window: str
+    kind: str
+    ended: bool = False
+    winner: str | None = None
+    """None while it is under way, and after a draw."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,8 @@ class State:
     active: str | None
     destroyed: tuple[Destruction, ...]
     """Destructions and removals during the current action phase (61.9)."""
+    combats: tuple[Combat, ...]
+    """The combats of the current action phase, in the order they were fought (61.7)."""
     tokens: Mapping[str, CommandTokens]
     largest_fleet: Mapping[str, int]
     """Non-fighter ships in each player's fullest system (37.3, 81.5a)."""
@@ -186,6 +198,13 @@ class State:
                 return 0
             return min(STRATEGY_CARDS[card] for card in self.strategy_cards[player])
         return tuple(sorted(self.strategy_cards, key=number))
+
+    @property
+    def combat(self) -> Combat | None:
+        """The combat whose scoring window this is: under way, or over with nothing else begun
+        since ("during or after", 61.7)."""
+        last = self.combats[-1] if self.combats else None
+        return last if last is not None and last.window == self.window else None
 
     @property
     def everyone_holds_a_strategy_card(self) -> bool:

@@ -184,6 +184,11 @@ STEPS: dict[str, StepKind] = {kind.name: kind for kind in (
     step("space_cannon_defense", "Space cannon defense during the invasion (outside combat)."),
     step("ground_combat", "A ground combat on one planet.",
           planet=Key(Str(), "The planet fought over.", required=True)),
+    step("combat_ends", "The space or ground combat under way is over (78.9, 42.4); what is "
+          "scored from now until the next step of the tactical action is scored after it "
+          "(61.7).",
+          winner=Key(PLAYER, "Who has units left and wins it (78.10, 42.4c); nobody, a draw, "
+                     "when not given.")),
     step("destroy_units", "A player destroys units of another player (61.9).",
           player=_PLAYER_KEY,
           owner=Key(PLAYER, "Whose units.", required=True),
@@ -255,6 +260,12 @@ STEPS: dict[str, StepKind] = {kind.name: kind for kind in (
           "plays it at once and gains 1 point (69.1, 69.note1b).",
           player=Key(PLAYER, "Who receives the card.", required=True),
           **{"from": Key(PLAYER, "Whose card it is: the player giving it.", required=True)}),
+    step("exchange_support_for_the_throne", "Two players give each other their Support for "
+          "the Throne in one transaction, on the active player's turn or while an agenda is "
+          "resolved (94.1, 94.6); each gains 1 point, the active player first, or in the "
+          "agenda phase the first in speaker order (69.note1c).",
+          players=Key(ListOf(PLAYER, min_items=2, max_items=2, unique=True),
+                      "The two players, in any order.", required=True)),
     step("return_support_for_the_throne", "A player returns another player's Support for the "
           "Throne (having activated a system with that player's units) and loses its point "
           "(69.1).",
