@@ -24,6 +24,12 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 
+# How long an `expect` waits for its condition before it fails. Playwright's 5 s is too short
+# on a machine whose two cores are busy with other work (a theme's instant navigation then
+# takes longer to put the new page in place): the tests wait for conditions, and only a
+# failure waits the whole bound.
+expect.set_options(timeout=30_000)
+
 
 class QuietHandler(SimpleHTTPRequestHandler):
     """Serves files without logging each request."""
