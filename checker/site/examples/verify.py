@@ -170,7 +170,7 @@ class ScenarioChecks:
                 len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
                 summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run,
                                                                     verdict.setup_refused),
-                _players(scenario.setup)))
+                _players(scenario.setup), scenario.provenance))
         return Result(tuple(examples), tuple(problems))
 
 
