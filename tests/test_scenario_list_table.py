@@ -103,6 +103,11 @@ def _shown(page: Page, selector: str) -> list[str]:
                   "e.querySelector('a').hash.slice(1))")
 
 
+def _headings(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "h2", "all => all.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())")
+
+
 def test_choosing_a_kind_of_source_shows_only_its_examples(listed: Path,
                                                            browser: Browser) -> None:
     with serving(listed / "site") as url:
@@ -117,10 +122,14 @@ def test_choosing_a_kind_of_source_shows_only_its_examples(listed: Path,
             assert _shown(page, rows) == ["ti4-b-objectives"]
             assert _shown(page, walkthroughs) == ["ti4-b-objectives"], \
                 "the walkthroughs on the list page follow the choice"
+            expect(page.locator(".ck-host:visible")).to_have_count(1)
+            assert _headings(page) == ["Section 61, Objective cards"], \
+                "a section left with no example hides its heading"
             page.get_by_label("Not stated (5)").check()
             expect(page.locator(f"{rows}:visible")).to_have_count(5)
             assert "ti4-b-objectives" not in _shown(page, walkthroughs)
             page.get_by_label("All (7)").check()
             expect(page.locator(f"{rows}:visible")).to_have_count(7)
+            assert len(_headings(page)) == 2
         finally:
             context.close()
