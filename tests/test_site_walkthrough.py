@@ -166,10 +166,14 @@ def _one_line(text: str) -> str:
 
 
 def test_the_walkthrough_and_its_one_line_say_where_the_ruling_comes_from() -> None:
+    """The verdict's line ends with the source in the game's words; the one line a rules page
+    folds the example to shows its kind in a word (`wt-from-kind`, the style sheet hides the
+    label there, for a screen reader still reads it), the whole label as its tooltip."""
     text = _sourced(SCENARIO.read_text("utf-8"), 'source: {kind: rules, ref: "98.7"}\n')
     html = walkthrough(SCENARIO, text)
-    said = ('<span class="wt-from" data-source="rules">Source: Living Rules Reference 98.7'
-            '</span>')
+    said = ('<span class="wt-from" data-source="rules" title="Source: Living Rules Reference '
+            '98.7"><span class="wt-from-label">Source: Living Rules Reference 98.7</span>'
+            '<span class="wt-from-kind" aria-hidden="true">Rules</span></span>')
     assert said + "</p>" in html, "in the verdict's line, in the game's own words"
     assert said in _one_line(text), "the one line a rules page shows says it too"
     assert "wt-why" not in html
@@ -179,17 +183,18 @@ def test_this_sites_reading_shows_its_reasoning_in_the_walkthrough() -> None:
     text = _sourced(SCENARIO.read_text("utf-8"), 'source:\n  kind: reading\n  ref: "98.7"\n'
                     "  why: Blue's claim comes first & ends it.\n")
     html = walkthrough(SCENARIO, text)
-    assert ('<span class="wt-from" data-source="reading" title="Blue&#x27;s claim comes first '
-            '&amp; ends it.">Source: This site&#x27;s reading of Living Rules Reference 98.7'
-            '</span>' in html.replace("'", "&#x27;"))
+    label = "Source: This site's reading of Living Rules Reference 98.7"
+    assert (f'<span class="wt-from" data-source="reading" title="{label}. Blue\'s claim comes '
+            f'first &amp; ends it."><span class="wt-from-label">{label}</span><span '
+            'class="wt-from-kind" aria-hidden="true">Site\'s reading</span></span>') in html
     reason = ("<p class=\"wt-why\"><strong>This site's reading:</strong> Blue's claim comes "
               "first &amp; ends it.</p>")
     assert reason in html
     one_line = _one_line(text)
-    assert "Source: This site's reading of" in one_line and "wt-why" not in one_line, \
-        "the one line keeps to the label"
+    assert label in one_line and "wt-why" not in one_line, "the one line keeps to the label"
 
 
 def test_a_scenario_without_a_source_says_so() -> None:
     html = walkthrough(SCENARIO, _sourced(SCENARIO.read_text("utf-8"), ""))
-    assert '<span class="wt-from" data-source="none">Source not stated</span></p>' in html
+    assert ('<span class="wt-from" data-source="none" title="Source not stated"><span '
+            'class="wt-from-label">Source not stated</span>') in html

@@ -20,14 +20,22 @@ SOURCE_KINDS = {
 rules by the name of the game's rules text ("Rulebook")."""
 
 
+SHORT = {"rules": "Rules", "faq": "FAQ", "errata": "Errata", "designer": "Designer",
+         "reading": "Site's reading", NONE: "No source"}
+"""Each kind of source in a word or two, as an example's one line shows it beside its
+verdict (the whole label is its tooltip there)."""
+
+
 def source_html(stated: Provenance | None, rules_text: str) -> str:
     """The source in a player's words, its kind in `data-source` (which a scenario list
-    filters by, `none` when it is not stated); the reasoning, when given, as its tooltip."""
-    if stated is None:
-        return f' <span class="wt-from" data-source="{NONE}">{NOT_STATED}</span>'
-    why = f' title="{escape(stated.why)}"' if stated.why else ""
-    return (f' <span class="wt-from" data-source="{stated.kind}"{why}>Source: '
-            f'{escape(stated.label(rules_text))}</span>')
+    filters by, `none` when it is not stated), and the kind in a word or two (`SHORT`),
+    which a rules page's one line shows instead of the whole label, to stay one line."""
+    kind = NONE if stated is None else stated.kind
+    said = NOT_STATED if stated is None else f"Source: {stated.label(rules_text)}"
+    tip = said if stated is None or not stated.why else f"{said}. {stated.why}"
+    return (f' <span class="wt-from" data-source="{kind}" title="{escape(tip)}">'
+            f'<span class="wt-from-label">{escape(said)}</span>'
+            f'<span class="wt-from-kind" aria-hidden="true">{SHORT[kind]}</span></span>')
 
 
 def why_html(stated: Provenance | None) -> str:
