@@ -17,10 +17,11 @@ from checker import limits
 from checker.expectations import FINAL_ONLY, GAME_END, RULE_ID, SETUP_REJECTED, STEP_ONLY
 from checker.game_info import GameUnavailable
 from checker.location import Location, ScenarioError
-from checker.provenance import SPEC as SOURCE_SPEC
-from checker.provenance import Provenance, provenance
+from checker.provenance import Provenance
 from checker.rulebook import RULE_ID as RULE_ID_PATTERN
 from checker.rulebook import RuleBook
+from checker.source_key import SPEC as SOURCE_SPEC
+from checker.source_key import check_source
 from checker.vocabulary import (
     Choice,
     Context,
@@ -161,7 +162,7 @@ def _scenario(node: Any, pos: Pos, ctx: Context, games: Mapping[str, Game]) -> S
     if isinstance(scenario_id, str) and not SLUG.match(scenario_id):
         ctx.error(node.value_pos["id"], f"id '{scenario_id}' must be a slug: lowercase letters, "
                   "digits and dashes")
-    origin = provenance(node["source"], node.value_pos["source"], ctx) if "source" in node \
+    origin = check_source(node["source"], node.value_pos["source"], ctx) if "source" in node \
         else None
     game = _game(node, plain.get("game"), ctx, games)
     about = plain.get("about")
