@@ -22,6 +22,7 @@ from checker.sentences import (
     step_sentence,
 )
 from checker.sentences import plain as plain_words
+from checker.site.walkthroughs.source_label import SHORT, SOURCE_KINDS
 from checker.vocabulary import (
     Bool,
     Choice,
@@ -185,3 +186,4 @@ def test_every_kind_of_source_has_its_own_words(kind: str) -> None:
     others = {Provenance(other, "p. 17", "Why.").label("Rulebook") for other in KINDS
               if other != kind}
     assert said["Rulebook"] not in others, "each kind reads differently"
+    assert kind in SHORT and kind in SOURCE_KINDS, "a tag for the one line, a name for lists"
