@@ -210,6 +210,7 @@ def _printable(text: str, stream: object) -> str:
 
 def _explain(args: argparse.Namespace) -> int:
     from checker.explain import NOT_CHECKED, explain
+    from checker.provenance import rules_text_of
 
     if not args.file.exists():
         raise UsageError(f"no such file: {args.file}")
@@ -230,7 +231,8 @@ def _explain(args: argparse.Namespace) -> int:
         print(NOT_CHECKED)
         return ExitCode.FAILED
     verdict = check_scenario(scenarios[0], games)
-    print(_printable(explain(verdict), sys.stdout), end="")
+    rules_text = rules_text_of(games.get(scenarios[0].game))
+    print(_printable(explain(verdict, rules_text), sys.stdout), end="")
     if any(isinstance(p, InternalError) for p in [*loaded.problems, *verdict.problems]):
         return ExitCode.INTERNAL_ERROR
     return ExitCode.OK if verdict.passed and not loaded.problems else ExitCode.FAILED

@@ -7,24 +7,27 @@ from checker.changes import changed, plain
 from checker.engine import Run
 from checker.expectations import SETUP_REJECTED
 from checker.location import InternalError, inert
+from checker.provenance import RULEBOOK, Provenance
 from checker.scenario import Claims
 from checker.sentences import NO_SENTENCES, claims_words, sentences_of, step_sentence
 from checker.sentences import plain as plain_words
 from checker.verdict import Verdict
 
 
-def explain(verdict: Verdict) -> str:
+def explain(verdict: Verdict, rules_text: str = RULEBOOK) -> str:
     """The walkthrough as lines of text; user text in them is inert (see `inert`), so no
-    name or value can start a line of its own."""
-    return "".join(f"{inert(line)}\n" for line in _lines(verdict))
+    name or value can start a line of its own. `rules_text` is what the game calls its rules
+    text, for the scenario's source."""
+    return "".join(f"{inert(line)}\n" for line in _lines(verdict, rules_text))
 
 
-def _lines(verdict: Verdict) -> list[str]:
+def _lines(verdict: Verdict, rules_text: str) -> list[str]:
     run = verdict.run
     scenario = verdict.scenario
     lines = [f"{scenario.title}", f"  id: {scenario.id} ({scenario.game}) at {scenario.location}"]
     if scenario.about:
         lines.append(f"  about: {', '.join(scenario.about)}")
+    lines += _source(scenario.provenance, rules_text)
     refused = verdict.setup_refused
     if run is None and refused is not None and scenario.expect is not None \
             and SETUP_REJECTED in scenario.expect.values:
@@ -58,6 +61,13 @@ def _lines(verdict: Verdict) -> list[str]:
     lines += ["", _outcome(run), *_claims(run, verdict.scenario.expect, "Checked at the end")]
     lines.append("Verdict: " + _verdict(verdict))
     return lines + [f"  {line}" for line in verdict.lines()]
+
+
+def _source(stated: Provenance | None, rules_text: str) -> list[str]:
+    if stated is None:
+        return ["  source: not stated"]
+    why = [f"  why: {stated.why}"] if stated.why else []
+    return [f"  source: {stated.label(rules_text)}", *why]
 
 
 def _claims(run: Run, claims: Claims | None, label: str) -> list[str]:

@@ -26,6 +26,9 @@ API_VERSION = 1
 declares the version it was written for; the checker loads games of this version only, and
 a change that breaks games already written raises it."""
 
+RULEBOOK = "Rulebook"
+"""What a game's own rules text is called when the game does not name it."""
+
 GAME_NAME = re.compile(r"^[a-z][a-z0-9]*$")
 """A game's name: the prefix of its rule ids (`hearts:3.1`) and the value of `game:`."""
 
@@ -47,3 +50,6 @@ class GameInfo:
     must run."""
     api: int = API_VERSION
     """The version of `checker.api` the game was written for."""
+    rules_text: str = RULEBOOK
+    """What players call the game's own rules text, e.g. "Living Rules Reference": a scenario
+    whose `source` is the rules shows as this name and its `ref` ("Rulebook p. 17")."""

@@ -64,6 +64,11 @@ class InstalledGame:
         return copy
 
     @property
+    def rules_text(self) -> str:
+        """What players call the game's own rules text (`GameInfo.rules_text`)."""
+        return self.info.rules_text
+
+    @property
     def loaded(self) -> Ruleset:
         """The game's own ruleset; raises GameUnavailable when it cannot be loaded."""
         state = self._state

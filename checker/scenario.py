@@ -1,4 +1,5 @@
-"""Scenarios: the envelope every game shares (id, title, game, about, status, setup, steps, expect).
+"""Scenarios: the envelope every game shares (id, title, game, about, source, status, setup,
+steps, expect).
 
 `build` checks a loaded YAML value against the envelope and the game's vocabulary
 and returns Scenario objects whose nodes keep their locations; every problem of
@@ -16,8 +17,11 @@ from checker import limits
 from checker.expectations import FINAL_ONLY, GAME_END, RULE_ID, SETUP_REJECTED, STEP_ONLY
 from checker.game_info import GameUnavailable
 from checker.location import Location, ScenarioError
+from checker.provenance import Provenance
 from checker.rulebook import RULE_ID as RULE_ID_PATTERN
 from checker.rulebook import RuleBook
+from checker.source_key import SPEC as SOURCE_SPEC
+from checker.source_key import check_source
 from checker.vocabulary import (
     Choice,
     Context,
@@ -86,6 +90,8 @@ class Scenario:
     location: Location
     source: Text
     """The YAML text the scenario was read from (a whole file or one fence)."""
+    provenance: Provenance | None = None
+    """Where its ruling comes from (its `source:` key), when it says."""
 
     @property
     def disputed(self) -> bool:
@@ -98,6 +104,9 @@ ENVELOPE = {
     "game": Key(Str(), "Which ruleset judges the scenario.", required=True),
     "about": Key(ListOf(RULE_ID, unique=True, max_items=limits.RULE_IDS),
                  "Rule ids this example illustrates, e.g. ti4:61.6."),
+    "source": Key(SOURCE_SPEC, "Where the ruling comes from: the game's rules text, an "
+                  "official FAQ or errata entry, a designer's ruling, or this site's own "
+                  "reading with its reasoning."),
     "status": Key(Choice(STATUSES, "status"), "`verified` (default), or `disputed`: expected to "
                   "disagree with the engine; fails once it agrees."),
     "setup": Key(Record({}), "The game-specific starting state."),
@@ -153,6 +162,8 @@ def _scenario(node: Any, pos: Pos, ctx: Context, games: Mapping[str, Game]) -> S
     if isinstance(scenario_id, str) and not SLUG.match(scenario_id):
         ctx.error(node.value_pos["id"], f"id '{scenario_id}' must be a slug: lowercase letters, "
                   "digits and dashes")
+    origin = check_source(node["source"], node.value_pos["source"], ctx) if "source" in node \
+        else None
     game = _game(node, plain.get("game"), ctx, games)
     about = plain.get("about")
     if isinstance(node.get("about"), YList) and about is not None and is_valid(about):
@@ -168,9 +179,9 @@ def _scenario(node: Any, pos: Pos, ctx: Context, games: Mapping[str, Game]) -> S
     expect = _claims(node.get("expect"), node.value_pos.get("expect"), ctx, vocabulary, games,
                      step_level=False)
     _setup_claim_alone(node, expect, ctx)
-    stated = "expect" in node or any(isinstance(item, YMap) and "expect" in item
+    claims = "expect" in node or any(isinstance(item, YMap) and "expect" in item
                                      for item in node.get("steps") or ())
-    if not stated:
+    if not claims:
         ctx.error(pos, "the scenario claims nothing: give an `expect` (at the end or on a step)")
     if len(ctx.problems) > before or not is_valid(setup):
         return None
@@ -178,7 +189,7 @@ def _scenario(node: Any, pos: Pos, ctx: Context, games: Mapping[str, Game]) -> S
         id=plain["id"], title=plain["title"], game=game.game, about=tuple(plain.get("about") or ()),
         status=plain.get("status", "verified"), setup=setup,
         setup_location=ctx.location(node.value_pos.get("setup", pos)), steps=tuple(steps), expect=expect,
-        location=ctx.location(pos), source=ctx.source)
+        location=ctx.location(pos), source=ctx.source, provenance=origin)
 
 
 def _empty(pos: Pos) -> YMap:

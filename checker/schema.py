@@ -7,6 +7,7 @@ from typing import Any
 
 from checker import limits
 from checker.engine import Ruleset
+from checker.provenance import READING
 from checker.scenario import ENVELOPE, STATUSES, expectations_for
 
 SCHEMA_ID = "https://rules-reference.invalid/scenario.schema.json"
@@ -16,6 +17,15 @@ def _claims_schema(ruleset: Ruleset, step_level: bool) -> dict[str, Any]:
     table = expectations_for(ruleset.vocabulary, step_level)
     return {"type": "object", "minProperties": 1, "additionalProperties": False,
             "properties": {name: {**e.spec.schema(), "description": e.doc} for name, e in table.items()}}
+
+
+def _source_schema() -> dict[str, Any]:
+    """`source:`, whose `why` a reading must give, and no text of which may be empty."""
+    schema = ENVELOPE["source"].spec.schema()
+    for key in ("ref", "why"):
+        schema["properties"][key]["pattern"] = r"\S"
+    return {**schema, "if": {"properties": {"kind": {"const": READING}}, "required": ["kind"]},
+            "then": {"required": ["why"]}}
 
 
 def _step_schema(ruleset: Ruleset, definitions: dict[str, Any]) -> dict[str, Any]:
@@ -47,6 +57,7 @@ def scenario_schema(games: Mapping[str, Ruleset]) -> dict[str, Any]:
     envelope["title"].update({"type": "string"})
     envelope["game"].update({"enum": list(games)})
     envelope["about"].update(ENVELOPE["about"].spec.schema())
+    envelope["source"].update(_source_schema())
     envelope["status"].update({"enum": list(STATUSES)})
     envelope["setup"].update({"type": "object"})
     envelope["steps"].update({"type": "array", "maxItems": limits.STEPS})

@@ -299,7 +299,7 @@ def test_github_annotations(checker, tmp_path, minimal) -> None:
 # checker explain
 
 STEP_EXPLAINED = """\
-Step 1: Red scores Expand Borders.  (s.yaml:10:5)
+Step 1: Red scores Expand Borders.  (s.yaml:11:5)
   [ti4:61.12] Red places a control token on Expand Borders.
   [ti4:61.12] Red gains 1 victory point from Expand Borders: 0 \u2192 1.
   Changes to the state:
@@ -313,11 +313,13 @@ Verdict: every claim holds
 
 
 def test_explain_prints_steps_with_citations_state_and_outcome(checker, tmp_path, minimal) -> None:
-    write(tmp_path, "s.yaml", minimal)
+    write(tmp_path, "s.yaml", minimal.replace("game: ti4\n", "game: ti4\n"
+                                              'source: {kind: rules, ref: "61.12"}\n'))
     done = checker("explain", "s.yaml")
     assert (done.returncode, done.stderr) == (0, "")
     head, _, rest = done.stdout.partition("\nSetup:\n")
-    assert head == "X\n  id: x (ti4) at s.yaml:1:1\n"
+    assert head == ("X\n  id: x (ti4) at s.yaml:1:1\n"
+                    "  source: Living Rules Reference 61.12\n"), "in the game's own words"
     setup, _, steps = rest.partition("\n\n")
     assert "  Victory points: Red 0, Blue 0, Green 0 (goal 10)" in setup.splitlines()
     assert "  Public objectives: Expand Borders" in setup.splitlines()

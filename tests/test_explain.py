@@ -15,6 +15,7 @@ def test_explain_when_the_setup_breaks_a_rule(verdict, minimal) -> None:
     assert explain(verdict(text)) == (
         "X\n"
         "  id: x (ti4) at s.yaml:1:1\n"
+        "  source: not stated\n"
         "\n"
         "Verdict: not run: the setup breaks a rule (below)\n"
         "  s.yaml:5:3: the setup breaks ti4:98.7: Red starts on 10 victory points: the game "
@@ -32,6 +33,16 @@ def test_explain_a_disputed_scenario(verdict, minimal) -> None:
         ("  s.yaml:1:1: scenario 'x' is marked disputed but the engine now agrees with every "
         "claim: mark it verified"),
     ]
+
+
+def test_explain_says_where_the_ruling_comes_from(verdict, minimal) -> None:
+    rules = minimal.replace("game: ti4\n", 'game: ti4\nsource: {kind: rules, ref: "61.12"}\n')
+    assert explain(verdict(rules), "Living Rules Reference").splitlines()[2] == (
+        "  source: Living Rules Reference 61.12")
+    reading = minimal.replace("game: ti4\n", "game: ti4\nsource:\n  kind: reading\n"
+                              '  ref: "61.12"\n  why: The card is met at once.\n')
+    assert explain(verdict(reading)).splitlines()[2:4] == [
+        "  source: This site's reading of Rulebook 61.12", "  why: The card is met at once."]
 
 
 def test_explain_names_the_winner_and_the_rule(verdict, minimal) -> None:
@@ -110,6 +121,7 @@ def test_explain_a_setup_claimed_as_refused(verdict) -> None:
     assert explain(verdict(text)) == (
         "X\n"
         "  id: x (ti4) at s.yaml:1:1\n"
+        "  source: not stated\n"
         "\n"
         "Setup: refused by ti4:98.7: Red starts on 10 victory points: the game would already "
         "be over\n"

@@ -3,7 +3,8 @@
 The convention the page follows, and this test enforces:
 
 - Each group of keys has a heading with an explicit id starting with `key-`, e.g.
-  `### Setup {#key-ti4-setup}`. The groups are `key-envelope`, and for each game
+  `### Setup {#key-ti4-setup}`. The groups are `key-envelope` (and a group for each envelope key
+  with named keys of its own, such as `key-envelope-source`), and for each game
   `key-<game>-setup`, `key-<game>-steps` (the step kinds), `key-<game>-step-<kind>` (the
   arguments of a step kind that has named arguments), `key-<game>-expect` (the claims valid at
   the end and in a step), `key-<game>-step-expect` (the claims valid only in a step) and
@@ -101,6 +102,8 @@ def reference_from_schema(schema: dict[str, Any]) -> dict[str, list[str]]:
     definitions = schema["$defs"]
     scenario = definitions["scenario"]
     groups = {"key-envelope": list(scenario["properties"])}
+    for name, child in scenario["properties"].items():
+        _record_groups(f"key-envelope-{name}", child, groups)
     for branch in scenario["allOf"]:
         game = branch["if"]["properties"]["game"]["const"]
         parts = branch["then"]["properties"]

@@ -15,7 +15,8 @@ import pytest
 from checker.cli import main
 from checker.project import project_games, read_project
 from checker.registry import GROUP, InstalledGame, from_entry_points
-from checker.runner import check_paths
+from checker.runner import check_paths, read_file
+from checker.sources import walk
 
 FILES = [
     ".github/workflows/rules.yml", ".gitignore", "README.md", "docs/index.md",
@@ -65,9 +66,13 @@ def test_new_writes_a_site_whose_examples_and_tests_pass(
     for path in site.rglob("*"):
         assert not path.is_file() or "{{" not in path.read_text(encoding="utf-8"), path
     assert os.listdir(tmp_path) == ["newgame"], "nothing left beside it"
-    report = check_paths([site / "scenarios", site / "docs"],
-                         installed_as(site, "newgame", monkeypatch))
+    games = installed_as(site, "newgame", monkeypatch)
+    report = check_paths([site / "scenarios", site / "docs"], games)
     assert (report.passed, report.failed, report.ok) == (3, 0, True)
+    examples = [scenario for folder in ("scenarios", "docs") for path in walk(str(site / folder))
+                for scenario in read_file(Path(path), games).scenarios]
+    assert [s.provenance.kind if s.provenance else None for s in examples] == ["rules"] * 3, \
+        "each example says where its ruling comes from, as the site's own should"
     tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                             "tests"], cwd=site, capture_output=True, text=True, timeout=120,
                            env={**os.environ, "PYTHONPATH": str(site)}, check=False)

@@ -10,6 +10,7 @@ import pytest
 from repo_games import GAMES
 
 from checker.location import ScenarioError
+from checker.provenance import Provenance
 from checker.rulebook import RuleBook
 from checker.runner import duplicate_ids
 from checker.scenario import Scenario, build
@@ -419,3 +420,49 @@ def test_not_cited_is_only_a_step_claim_and_never_with_the_same_rule_cited(probl
         "s.yaml:11:57: unknown rule 'ti4:61.0' (did you mean 'ti4:61.20'?)",
         "s.yaml:14:3: `not_cited` is a claim about one step: put it in that step's `expect`",
     ]
+
+
+# Where a ruling comes from: the `source` key.
+
+def _sourced(minimal: str, source: str) -> str:
+    """The minimal scenario with `source` lines after its `game:` line (line 3), so that the
+    source starts on line 4."""
+    return minimal.replace("game: ti4\n", f"game: ti4\n{source}")
+
+
+def test_a_source_builds_with_its_kind_ref_and_why(minimal) -> None:
+    [scenario] = build_text(_sourced(minimal, 'source: {kind: rules, ref: "61.12"}\n'))
+    assert scenario.provenance == Provenance("rules", "61.12")
+    [read] = build_text(_sourced(minimal, 'source:\n  kind: reading\n  ref: "61.12"\n'
+                                          '  why: " The card goes to the scorer. "\n'))
+    assert read.provenance == Provenance("reading", "61.12", "The card goes to the scorer.")
+
+
+def test_a_scenario_without_a_source_builds_and_says_none(minimal) -> None:
+    [scenario] = build_text(minimal)
+    assert scenario.provenance is None
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ('source: {kind: rule, ref: "61.12"}\n',
+     ("s.yaml:4:16: unknown source kind 'rule' (did you mean 'rules'?); expected one of rules, "
+     "faq, errata, designer, reading")),
+    ("source: {kind: faq}\n", "s.yaml:4:9: missing required source key 'ref'"),
+    ('source: {ref: "61.12"}\n', "s.yaml:4:9: missing required source key 'kind'"),
+    ('source: {kind: reading, ref: "61.12"}\n',
+     ("s.yaml:4:9: a source of kind `reading` needs a `why`: this site's reasoning, in a "
+     "sentence, since the rules do not say it in so many words")),
+    ('source: {kind: rules, ref: "  "}\n',
+     ("s.yaml:4:28: `ref` is empty: say where the ruling is (a page, a rule number, an FAQ "
+     "entry)")),
+    ('source: {kind: faq, ref: x, why: ""}\n',
+     "s.yaml:4:34: `why` is empty: give the reasoning in a sentence, or leave the key out"),
+    ("source: {kind: rules, ref: 61.12}\n", "s.yaml:4:28: expected text, got a number"),
+    ('source: {kind: rules, ref: "61.12", wy: x}\n',
+     "s.yaml:4:37: unknown source key 'wy' (did you mean 'why'?)"),
+    ("source: rulebook\n", "s.yaml:4:9: expected a mapping, got text"),
+    ('sorce: {kind: rules, ref: "61.12"}\n',
+     "s.yaml:4:1: unknown key 'sorce' (did you mean 'source'?)"),
+])
+def test_a_mistaken_source_is_one_located_error(problems, minimal, source, message) -> None:
+    assert problems(_sourced(minimal, source)) == [message]

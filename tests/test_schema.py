@@ -25,6 +25,10 @@ id: sample-every-part
 title: Every part of a scenario at once
 game: ti4
 about: [ti4:61.6, ti4:98.7]
+source:
+  kind: reading
+  ref: "98.7"
+  why: Points gained at once are added before the end is checked.
 status: verified
 setup:
   players: [Red, Blue, Green]
@@ -149,6 +153,12 @@ def test_schema_rejects_an_unknown_key(validator, where) -> None:
     (["steps", 0, "score", "objective"], "Expand Bordrs"),
     (["about"], ["61.6"]),
     (["expect", "game_over"], "yes"),
+    (["source", "kind"], "rulebook"),
+    (["source", "ref"], 98.7),
+    (["source", "ref"], " "),
+    (["source"], {"kind": "reading", "ref": "98.7"}),
+    (["source"], {"kind": "faq"}),
+    (["source"], "Rulebook p. 17"),
 ])
 def test_schema_rejects_wrong_values(validator, where, value) -> None:
     data = copy.deepcopy(yaml.safe_load(SAMPLE))

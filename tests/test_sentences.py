@@ -14,6 +14,7 @@ from repo_games import GAMES
 
 from checker.changes import Was, changed, plain
 from checker.expectations import FINAL_ONLY, GAME_END, STEP_ONLY
+from checker.provenance import KINDS, Provenance
 from checker.sentences import (
     CORE_CLAIMS,
     claims_words,
@@ -21,6 +22,7 @@ from checker.sentences import (
     step_sentence,
 )
 from checker.sentences import plain as plain_words
+from checker.site.walkthroughs.source_label import SHORT, SOURCE_KINDS
 from checker.vocabulary import (
     Bool,
     Choice,
@@ -170,3 +172,18 @@ def test_a_changed_value_shows_what_it_was(before: str, after: str, shown: str) 
     assert plain(pieces) == shown
     assert "".join(p if isinstance(p, str) else p.now for p in pieces) == after
     assert all(p.before for p in pieces if isinstance(p, Was))
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_kind_of_source_has_its_own_words(kind: str) -> None:
+    """Where a ruling comes from, as a player reads it on a walkthrough: a new kind of source
+    without words of its own fails here, and none reads as YAML."""
+    said = {rules_text: Provenance(kind, "p. 17", "Why.").label(rules_text)
+            for rules_text in ("Rulebook", "Living Rules Reference")}
+    for words in said.values():
+        assert words and not ENGINE_SYNTAX.search(words), words
+        assert not re.search(r"\b(?:kind|ref|why)\b|`", words), words
+    others = {Provenance(other, "p. 17", "Why.").label("Rulebook") for other in KINDS
+              if other != kind}
+    assert said["Rulebook"] not in others, "each kind reads differently"
+    assert kind in SHORT and kind in SOURCE_KINDS, "a tag for the one line, a name for lists"

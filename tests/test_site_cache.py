@@ -16,6 +16,7 @@ from repo_games import GAMES
 from sites import GOOD, GOOD_YAML, built, html, make_site, mkdocs, plugin_of
 
 from checker.location import Location, Problem
+from checker.provenance import Provenance
 from checker.site.examples import verify
 from checker.site.examples.results import Example, Result
 from checker.site.examples.store import Record, ResultStore, decoded, encoded, sealed
@@ -175,7 +176,8 @@ def test_a_result_reads_back_as_it_was_saved(tmp_path: Path) -> None:
                       (Problem(Location("", 9, 5), "points.Red: stated 2, engine 1"),),
                       "<div>\x02ti4:61.6\x03\x02!\x03\r\n\x02=\x03</div>",
                       "A &quot;title&quot; with &lt;html&gt; é—")
-    other = example._replace(id="ti4-y", html="<p>second\rdraft</p>")
+    other = example._replace(id="ti4-y", html="<p>second\rdraft</p>",
+                             provenance=Provenance("reading", "61.6", "It reads so."))
     results = {"k" * 64: Result((example, other), ()),
                "e" * 64: Result((), (Problem(Location("", 1, 1), "bad"),))}
     store = ResultStore(tmp_path / "store")

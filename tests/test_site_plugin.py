@@ -87,6 +87,8 @@ def test_a_walkthrough_is_searchable_by_its_title_and_narration_not_its_state(
     assert 'id="ti4-page-example" data-walkthrough ' in kept
     assert "Custodians token" in kept, "the file beside the page has the whole walkthrough"
     assert "Custodians token" not in written, "the rules page shows the example as one line"
+    assert '<span class="wt-from-label">Source not stated</span>' in written, \
+        "the one line says where its ruling comes from, or that it does not say"
     index = json.loads((tmp_path / "site" / "search" / "search_index.json").read_text("utf-8"))
     text = " ".join(doc["text"] + doc["title"] for doc in index["docs"]
                     if doc["location"].startswith("ti4/example/"))

@@ -68,11 +68,21 @@ def test_it_lists_every_scenario_with_its_verdict_and_walkthrough(site: Path) ->
     assert scenarios["ti4-page-example"] == {
         "id": "ti4-page-example", "title": "Red scores Expand Borders", "game": "ti4",
         "about": ["ti4:61.12"], "cites": ["ti4:61.12"], "verdict": "verified",
-        "url": "ti4/a/#ti4-page-example", "source": "docs/ti4/a.md:6"}
+        "url": "ti4/a/#ti4-page-example", "source": "docs/ti4/a.md:6", "provenance": None}
     assert scenarios["ti4-second"]["cites"] == ["ti4:61.12", "ti4:61.8"]
     assert scenarios["ti4-second"]["url"] == "ti4/scenarios/#ti4-second"
     assert scenarios["ti4-second"]["source"] == "scenarios/ti4/second.yaml:1"
     assert scenarios["ti4-disputed"]["verdict"] == "disputed"
+
+
+def test_each_scenario_says_where_its_ruling_comes_from(site: Path) -> None:
+    scenarios = {s["id"]: s for s in published(site)["scenarios"]}
+    assert scenarios["ti4-second"]["provenance"] == {
+        "kind": "rules", "ref": "61.8", "label": "Living Rules Reference 61.8"}
+    assert scenarios["ti4-disputed"]["provenance"] == {
+        "kind": "reading", "ref": "61.5", "why": "The card is met when it is scored.",
+        "label": "This site's reading of Living Rules Reference 61.5"}
+    assert scenarios["ti4-page-example"]["provenance"] is None, "it does not say"
 
 
 def test_every_url_leads_to_its_rule_or_walkthrough(site: Path) -> None:

@@ -12,7 +12,7 @@ from checker.location import Location
 from checker.site.examples.verify import ScenarioChecks
 from checker.site.pages.rulemap import Anchor, RuleMap
 from checker.site.render.rendering import render
-from checker.site.walkthroughs.placing import Links
+from checker.site.walkthroughs.placing import Links, folded
 from checker.site.walkthroughs.walkthrough import state_changes
 from checker.yamlsource import Text
 
@@ -149,3 +149,52 @@ def test_the_answer_names_the_winner_the_refused_steps_or_the_last_step() -> Non
     assert _answer(walkthrough(refused, first)) == "The setup is refused (84.1)."
     assert _answer(walkthrough(ONE_COMBAT, three)) == \
         "At step 3: Red scores Spark a Rebellion."
+
+
+def _sourced(text: str, source: str) -> str:
+    """A scenario's text with `source` as its source, in place of any it has."""
+    text = re.sub(r"^source:.*\n(?:  .*\n)*", "", text, flags=re.MULTILINE)
+    return text.replace("\ngame: ti4\n", f"\ngame: ti4\n{source}", 1)
+
+
+def _one_line(text: str) -> str:
+    """The example as a rules page folds it: its head, and a link to the whole of it."""
+    checked = ScenarioChecks(GAMES).check(Text(str(SCENARIO.relative_to(ROOT)), text))
+    [example] = checked.examples
+    return folded(str(example.html), Links(rule_map(), "ti4/victory-points.md"), example.id,
+                  example.steps, "walkthroughs.html")
+
+
+def test_the_walkthrough_and_its_one_line_say_where_the_ruling_comes_from() -> None:
+    """The verdict's line ends with the source in the game's words; the one line a rules page
+    folds the example to shows its kind in a word (`wt-from-kind`, the style sheet hides the
+    label there, for a screen reader still reads it), the whole label as its tooltip."""
+    text = _sourced(SCENARIO.read_text("utf-8"), 'source: {kind: rules, ref: "98.7"}\n')
+    html = walkthrough(SCENARIO, text)
+    said = ('<span class="wt-from" data-source="rules" title="Source: Living Rules Reference '
+            '98.7"><span class="wt-from-label">Source: Living Rules Reference 98.7</span>'
+            '<span class="wt-from-kind" aria-hidden="true">Rules</span></span>')
+    assert said + "</p>" in html, "in the verdict's line, in the game's own words"
+    assert said in _one_line(text), "the one line a rules page shows says it too"
+    assert "wt-why" not in html
+
+
+def test_this_sites_reading_shows_its_reasoning_in_the_walkthrough() -> None:
+    text = _sourced(SCENARIO.read_text("utf-8"), 'source:\n  kind: reading\n  ref: "98.7"\n'
+                    "  why: Blue's claim comes first & ends it.\n")
+    html = walkthrough(SCENARIO, text)
+    label = "Source: This site's reading of Living Rules Reference 98.7"
+    assert (f'<span class="wt-from" data-source="reading" title="{label}. Blue\'s claim comes '
+            f'first &amp; ends it."><span class="wt-from-label">{label}</span><span '
+            'class="wt-from-kind" aria-hidden="true">Site\'s reading</span></span>') in html
+    reason = ("<p class=\"wt-why\"><strong>This site's reading:</strong> Blue's claim comes "
+              "first &amp; ends it.</p>")
+    assert reason in html
+    one_line = _one_line(text)
+    assert label in one_line and "wt-why" not in one_line, "the one line keeps to the label"
+
+
+def test_a_scenario_without_a_source_says_so() -> None:
+    html = walkthrough(SCENARIO, _sourced(SCENARIO.read_text("utf-8"), ""))
+    assert ('<span class="wt-from" data-source="none" title="Source not stated"><span '
+            'class="wt-from-label">Source not stated</span>') in html

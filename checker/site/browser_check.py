@@ -19,6 +19,7 @@ from typing import Any
 
 from checker.engine import Run
 from checker.location import InternalError, Location, Problem
+from checker.provenance import rules_text_of
 from checker.registry import BUNDLED, InstalledGame, bind, from_bundled, installed
 from checker.rulebook import RuleBook
 from checker.runner import check_scenario, read_file
@@ -55,7 +56,8 @@ class BrowserChecker:
         links = Links(self.rules, from_page(here, self.rules))
         return json.dumps({
             "problems": [_problem(p) for p in loaded.problems],
-            "scenarios": [_scenario(check_scenario(scenario, self.games), text, links)
+            "scenarios": [_scenario(check_scenario(scenario, self.games), text, links,
+                                    rules_text_of(self.games.get(scenario.game)))
                           for scenario in loaded.scenarios],
         })
 
@@ -102,11 +104,12 @@ def from_page(here: str, rules: RuleMap) -> str:
     return f"{here.removesuffix('.html')}.md"
 
 
-def _scenario(verdict: Verdict, text: str, links: Links) -> dict[str, Any]:
+def _scenario(verdict: Verdict, text: str, links: Links, rules_text: str) -> dict[str, Any]:
     scenario = verdict.scenario
     failures = verdict.failures()
     try:
-        html = place(draft(scenario, verdict, narration(scenario)), links, failures, text)
+        html = place(draft(scenario, verdict, narration(scenario), rules_text), links,
+                     failures, text)
     except Exception as exc:  # noqa: BLE001 - a renderer bug is shown in place, as in the build
         failures = [*failures, InternalError(scenario.location, f"internal error in the "
                                              f"walkthrough: {type(exc).__name__}: {exc}")]

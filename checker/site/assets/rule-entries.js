@@ -1,8 +1,8 @@
-/* What cites a rule, on demand. The Markdown extension writes a <details class="rule-uses">
-   after each rule item that examples or pages cite (inside it for a list item); without this
-   script its summary opens it, under the rule. This script puts a small toggle next to the
-   rule's number instead, which opens and closes the same list (aria-expanded, aria-controls),
-   and hides the summary. */
+/* What cites a rule, on demand; and a scenario list's section headings as its choice of sources
+   leaves them. The Markdown extension writes a <details class="rule-uses"> after each rule item
+   that examples or pages cite (inside it for a list item); without this script its summary
+   opens it, under the rule. This script puts a small toggle next to the rule's number instead,
+   which opens and closes the same list (aria-expanded, aria-controls), and hides the summary. */
 (function () {
   "use strict";
 
@@ -53,10 +53,33 @@
     }).catch(function () { delete body.dataset.loading; });
   }
 
+  /* A scenario list's choice of sources: the style sheet hides the examples of the other
+     kinds; a section heading left with no example under it hides too. */
+  function sectionsShown() {
+    var headings = document.querySelectorAll("h2");
+    for (var i = 0; i < headings.length; i++) {
+      var heading = headings[i], shown = false, any = false;
+      for (var next = heading.nextElementSibling; next && next.tagName !== "H2";
+           next = next.nextElementSibling) {
+        var examples = next.matches(".wt") ? [next] : next.querySelectorAll(".wt");
+        for (var j = 0; j < examples.length; j++) {
+          any = true;
+          if (examples[j].offsetParent !== null) shown = true;
+        }
+      }
+      if (any) heading.hidden = !shown;
+    }
+  }
+
   function init() {
     var found = document.querySelectorAll("details.rule-uses");
     for (var i = 0; i < found.length; i++) enhance(found[i]);
+    if (document.querySelector(".wt-sources input:checked:not([value='all'])")) sectionsShown();
   }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches(".wt-sources input")) sectionsShown();
+  });
 
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches("details.rule-uses")) fetchList(event.target);

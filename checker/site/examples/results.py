@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from checker.location import Location, Problem
+from checker.provenance import Provenance
 
 
 class LazyText:
@@ -81,6 +82,8 @@ class Example(NamedTuple):
     it, 0 for the setup: what the site lists under "cited by" and counts as coverage."""
     players: tuple[str, ...] = ()
     """The players its setup names, in order (for the ask pages' templates)."""
+    provenance: Provenance | None = None
+    """Where its ruling comes from (its `source:`), when it says."""
 
 
 class CheckedText(NamedTuple):
@@ -109,6 +112,6 @@ class Result(NamedTuple):
 
         examples = tuple(Example(e.id, e.title, e.game, e.about, move(e.location), e.steps,
                                  e.passed, moved(e.failures), e.html, e.said, source,
-                                 e.disputed, e.cites, e.players)
+                                 e.disputed, e.cites, e.players, e.provenance)
                          for e in self.examples)
         return CheckedText(examples, moved(self.problems))

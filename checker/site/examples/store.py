@@ -44,10 +44,11 @@ from typing import Any, BinaryIO, NamedTuple
 
 from checker.files import open_regular, read_regular
 from checker.location import Location, Problem
+from checker.provenance import Provenance
 from checker.site.examples.results import CheckedText, Draft, Example, Result
 from checker.site.writing import replace_file
 
-FORMAT = 10
+FORMAT = 11
 FILE = "results.json"
 _KEY = 64
 """The length of a key, and of a seal: a SHA-256 in hexadecimal (`verify.text_key`)."""
@@ -206,8 +207,8 @@ def _record(engine: str, key: str, result: Result | KeptResult) -> Record:
         drafts.append(draft)
         rows.append([e.id, e.title, e.game, list(e.about), e.location.line, e.location.col,
                      e.steps, e.passed, _problems(e.failures), e.said, e.disputed,
-                     [[rule, step] for rule, step in e.cites], list(e.players), at, len(draft),
-                     len(e.html)])
+                     [[rule, step] for rule, step in e.cites], list(e.players),
+                     _stated(e.provenance), at, len(draft), len(e.html)])
         at += len(draft)
     value = json.dumps({"problems": _problems(result.problems), "examples": rows},
                        ensure_ascii=False, separators=(",", ":")).encode("utf-8",
@@ -270,10 +271,21 @@ class KeptResult:
                     int(steps), bool(passed), located(failures),
                     _draft(drafts, start, length, size), str(said), source, bool(disputed),
                     tuple((str(rule), int(step)) for rule, step in cites),
-                    tuple(map(str, players)))
+                    tuple(map(str, players)), _provenance(stated))
             for (id_, title, game, about, line, col, steps, passed, failures, said, disputed,
-                 cites, players, start, length, size) in self.value["examples"])
+                 cites, players, stated, start, length, size) in self.value["examples"])
         return CheckedText(examples, located(self.value["problems"]))
+
+
+def _stated(provenance: Provenance | None) -> list[str] | None:
+    return None if provenance is None else [provenance.kind, provenance.ref, provenance.why]
+
+
+def _provenance(stated: list[Any] | None) -> Provenance | None:
+    if stated is None:
+        return None
+    kind, ref, why = stated
+    return Provenance(str(kind), str(ref), str(why))
 
 
 def _draft(drafts: memoryview, start: int, length: int, size: int) -> Draft:

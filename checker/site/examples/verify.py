@@ -140,6 +140,7 @@ class ScenarioChecks:
     def _run(self, yaml_text: str) -> Result:
         # Imported here: a rebuild from the cache runs nothing, and these import the engine,
         # the scenarios and the drawing (a tenth of the time such a build adds).
+        from checker.provenance import rules_text_of
         from checker.runner import check_scenario
         from checker.scenario import build
         from checker.site.walkthroughs.walkthrough import draft, narration, summary
@@ -158,7 +159,8 @@ class ScenarioChecks:
             verdict = check_scenario(scenario, self.games)
             notes = narration(scenario)
             try:
-                html = draft(scenario, verdict, notes)
+                html = draft(scenario, verdict, notes,
+                             rules_text_of(self.games.get(scenario.game)))
             except Exception as exc:  # noqa: BLE001 - a renderer bug is shown in place
                 problems.append(InternalError(scenario.location, f"internal error in the "
                                               f"walkthrough: {type(exc).__name__}: {exc}"))
@@ -168,7 +170,7 @@ class ScenarioChecks:
                 len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
                 summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run,
                                                                     verdict.setup_refused),
-                _players(scenario.setup)))
+                _players(scenario.setup), scenario.provenance))
         return Result(tuple(examples), tuple(problems))
 
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from checker.ids import first_uses
 from checker.location import Location, Problem
+from checker.provenance import rules_text_of
 from checker.rule_pages import game_folders, game_of, pages_by_game, rulebook
 from checker.site.examples.engine_rules import undefined_citations
 from checker.site.examples.results import CheckedText, Example
@@ -78,6 +79,10 @@ class SiteContext:
         """A game's name as its ruleset gives it (the id of a game the checker lacks)."""
         ruleset = self.checks.games.get(game)
         return ruleset.title if ruleset is not None else game
+
+    def rules_text(self, game: str) -> str:
+        """What a game calls its own rules text (`GameInfo.rules_text`), for the sources."""
+        return rules_text_of(self.checks.games.get(game))
 
 
 def scenario_files(folder: Path | None, onerror: OnError) -> list[str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.location import Location, Problem
+from checker.provenance import KINDS, Provenance
 from checker.rulebook import RULE_ID
 from checker.site.examples.store import kept_file
 from checker.site.examples.verify import text_key
@@ -35,6 +36,13 @@ _ID = {"type": "string", "pattern": RULE_ID.pattern}
 _IDS = {"type": "array", "items": _ID}
 _SCENARIO_IDS = {"type": "array", "items": {"type": "string"}}
 _URL = {"type": "string", "description": "Relative to rules.json: page, then #anchor."}
+_TEXT = {"type": "string", "minLength": 1}
+_PROVENANCE = {"anyOf": [{"type": "null"}, {
+    "type": "object", "additionalProperties": False, "required": ["kind", "ref", "label"],
+    "properties": {"kind": {"enum": list(KINDS)}, "ref": _TEXT, "why": _TEXT,
+                   "label": _TEXT}}],
+    "description": "Where the ruling comes from (the scenario's `source:`), null when it "
+                   "does not say; `label` is what a player reads."}
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Rules reference: rules.json",
@@ -58,13 +66,14 @@ SCHEMA: dict[str, Any] = {
                 "referenced_by": _IDS}}},
         "scenarios": {"type": "array", "items": {
             "type": "object", "additionalProperties": False,
-            "required": ["id", "title", "game", "about", "cites", "verdict", "url", "source"],
+            "required": ["id", "title", "game", "about", "cites", "verdict", "url", "source",
+                         "provenance"],
             "properties": {
                 "id": {"type": "string"}, "title": {"type": "string"},
                 "game": {"type": "string"}, "about": _IDS, "cites": _IDS,
                 "verdict": {"enum": ["verified", "disputed", "fails"]},
                 "url": {"anyOf": [_URL, {"type": "null"}]},
-                "source": {"type": "string"}}}},
+                "source": {"type": "string"}, "provenance": _PROVENANCE}}},
     },
 }
 """The JSON Schema of rules.json, version `VERSION`."""
@@ -109,11 +118,19 @@ def rules_document(context: SiteContext) -> dict[str, Any]:
             "about": list(example.about), "cites": [rule for rule, _ in example.cites],
             "verdict": _verdict(example.passed, example.disputed),
             "url": url(page, example.id) if page is not None else None,
-            "source": f"{example.location.path}:{example.location.line}"})
+            "source": f"{example.location.path}:{example.location.line}",
+            "provenance": _provenance(example.provenance, context.rules_text(example.game))})
     games = [{"id": game, "title": ruleset.title}
              for game, ruleset in context.checks.games.items()]
     return {"format": FORMAT, "version": VERSION, "games": games, "rules": rules,
             "scenarios": scenarios}
+
+
+def _provenance(stated: Provenance | None, rules_text: str) -> dict[str, str] | None:
+    if stated is None:
+        return None
+    why = {"why": stated.why} if stated.why else {}
+    return {"kind": stated.kind, "ref": stated.ref, **why, "label": stated.label(rules_text)}
 
 
 def _verdict(passed: bool, disputed: bool) -> str:

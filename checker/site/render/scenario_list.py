@@ -18,13 +18,14 @@ inline parsing of every cell would cost more than the rest of the build.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from html import unescape
 from typing import NamedTuple
 
 from markdown.extensions.toc import slugify
 
+from checker.provenance import NOT_STATED
 from checker.site.examples.results import Example
 from checker.site.examples.standalone import OTHER, section_order
 from checker.site.gathered.context import SiteContext
@@ -34,6 +35,7 @@ from checker.site.render.coverage import rule_order
 from checker.site.render.previews import in_order, preview_html
 from checker.site.render.rendering import Rendering
 from checker.site.walkthroughs.placing import Links
+from checker.site.walkthroughs.source_label import NONE, SOURCE_KINDS
 
 
 def scenario_list(rendering: Rendering, game: str, links: Links,
@@ -220,7 +222,8 @@ def _table(context: SiteContext, game: str, examples: list[Example],
             f'and every standalone scenario under <code>scenarios/{escape(game)}/</code>, each '
             f'checked by the rules engine when this site was built: {everything:,} '
             f'scenarios, {verified:,} of them hold. The title of a scenario leads to its '
-            f'walkthrough.{rest}</p>\n{_rows(context, examples, shown_on, links)}</div>\n')
+            f'walkthrough.{rest}</p>\n{source_filter(context, examples)}'
+            f'{_rows(context, examples, shown_on, links)}</div>\n')
 
 
 def _part_table(context: SiteContext, examples: list[Example], shown_on: dict[str, str],
@@ -228,7 +231,8 @@ def _part_table(context: SiteContext, examples: list[Example], shown_on: dict[st
     verified = sum(1 for e in examples if e.passed)
     return (f'<div data-search-exclude>\n<p>The walkthroughs of {len(examples):,} standalone '
             f'scenarios that no rules page shows, {verified:,} of them hold.</p>\n'
-            f'{_rows(context, examples, shown_on, links)}</div>\n')
+            f'{source_filter(context, examples)}{_rows(context, examples, shown_on, links)}'
+            '</div>\n')
 
 
 def _rows(context: SiteContext, examples: list[Example], shown_on: dict[str, str],
@@ -248,13 +252,42 @@ def _rows(context: SiteContext, examples: list[Example], shown_on: dict[str, str
         target = escape(f"{url}#{example.id}")
         mark = "" if example.passed else " <strong>(does not hold)</strong>"
         about = ", ".join(links(rule) for rule in example.about)
-        rows.append(f'<tr><td><a href="{target}">{escape(example.title)}</a>{mark}</td>'
-                    f'<td>{about}</td><td><a href="{target}">{escape(_page_name(context, where, uri))}'
-                    f"</a></td></tr>\n")
+        kind, said = _source(context, example)
+        rows.append(f'<tr data-source="{kind}"><td><a href="{target}">{escape(example.title)}'
+                    f'</a>{mark}</td><td>{about}</td><td>{said}</td><td><a href="{target}">'
+                    f'{escape(_page_name(context, where, uri))}</a></td></tr>\n')
     for folder, members in sorted(unshown.items()):
         rows.append(_unshown_row(folder, members))
     return (f'<table class="wt-list">\n<thead><tr><th>Scenario</th><th>Illustrates</th>'
-            f'<th>Shown on</th></tr></thead>\n<tbody>\n{"".join(rows)}</tbody>\n</table>\n')
+            f'<th>Source</th><th>Shown on</th></tr></thead>\n<tbody>\n{"".join(rows)}</tbody>'
+            '\n</table>\n')
+
+
+def _source(context: SiteContext, example: Example) -> tuple[str, str]:
+    """The kind of an example's source (`none` when it does not say) and its label, escaped."""
+    stated = example.provenance
+    if stated is None:
+        return NONE, NOT_STATED
+    return stated.kind, escape(stated.label(context.rules_text(example.game)))
+
+
+def source_filter(context: SiteContext, examples: list[Example]) -> str:
+    """A choice of which sources the list shows: every kind its examples have, with how many.
+    It needs no script: the site's style hides the rows, and the walkthroughs on the page,
+    whose source is not the one chosen (reference.css, `.wt-sources`)."""
+    counts = Counter(_source(context, e)[0] for e in examples)
+    if len(counts) < 2:
+        return ""
+    rules = context.rules_text(examples[0].game)
+    choices = [("all", "All", len(examples)),
+               *((kind, name or rules, counts[kind]) for kind, name in SOURCE_KINDS.items()
+                 if counts[kind])]
+    radios = "".join(
+        f'<label><input type="radio" name="wt-source" value="{kind}"'
+        f'{" checked" if kind == "all" else ""}> {escape(name)} ({count:,})</label>'
+        for kind, name, count in choices)
+    return (f'<fieldset class="wt-sources" data-search-exclude><legend>Show the examples by '
+            f'source</legend>{radios}</fieldset>\n')
 
 
 def _unshown_row(folder: str, members: list[Example]) -> str:

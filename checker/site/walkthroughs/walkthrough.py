@@ -21,6 +21,7 @@ from typing import Any
 
 from checker.changes import changed
 from checker.engine import Run, StepRecord
+from checker.provenance import RULEBOOK
 from checker.scenario import Claims, Scenario
 from checker.sentences import (
     ARROW,
@@ -41,17 +42,21 @@ from checker.site.walkthroughs.placing import (
     step_anchor,
     token,
 )
+from checker.site.walkthroughs.source_label import source_html, why_html
 from checker.svg import FIXED, num
 from checker.verdict import Verdict
 
 
-def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...]) -> str:
+def draft(scenario: Scenario, verdict: Verdict, notes: tuple[str, ...],
+          rules_text: str = RULEBOOK) -> str:
     """The walkthrough of a checked scenario, with rule links, failures and the YAML source
-    as tokens; `notes` is its `narration`."""
+    as tokens; `notes` is its `narration`, `rules_text` what its game calls its rules text
+    (`GameInfo.rules_text`), for its source."""
     run = verdict.run
     failed = "" if verdict.passed else " wt--failed"
+    head = _head(scenario, verdict.passed, token, answer(verdict, token), rules_text)
     parts = [f'<div class="wt{failed}" id="{escape(scenario.id)}" data-walkthrough tabindex="-1">',
-             _head(scenario, verdict.passed, token, answer(verdict, token)) + FAILURES]
+             head + FAILURES + why_html(scenario.provenance)]
     if run is None and verdict.setup_refused is not None:
         parts.append(_refused_setup(verdict, token))
     if run is not None:
@@ -87,7 +92,8 @@ def _comment_above(lines: list[str], line: int) -> str:
     return " ".join(said)
 
 
-def _head(scenario: Scenario, passed: bool, links: LinkMaker, said: str) -> str:
+def _head(scenario: Scenario, passed: bool, links: LinkMaker, said: str,
+          rules_text: str) -> str:
     if not passed:
         badge = '<span class="wt-badge wt-badge--failed">Does not hold</span>'
     elif scenario.disputed:
@@ -99,7 +105,8 @@ def _head(scenario: Scenario, passed: bool, links: LinkMaker, said: str) -> str:
     about = ", ".join(links(rule) for rule in scenario.about)
     rules = f' <span class="wt-about">Illustrates {about}</span>' if about else ""
     return (f'<p class="wt-title"><a class="wt-link" href="#{escape(scenario.id)}">'
-            f'{escape(scenario.title)}</a></p>{said}\n<p class="wt-meta">{badge}{rules}</p>')
+            f'{escape(scenario.title)}</a></p>{said}\n<p class="wt-meta">{badge}{rules}'
+            f'{source_html(scenario.provenance, rules_text)}</p>')
 
 
 def answer(verdict: Verdict, links: LinkMaker) -> str:
