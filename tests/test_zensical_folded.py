@@ -63,7 +63,7 @@ def long_id(built: Path) -> str:
 
 def _page(browser: Browser, **options: object) -> Page:
     context = browser.new_context(**options)  # type: ignore[arg-type]
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     return context.new_page()
 
 
@@ -89,7 +89,8 @@ def test_a_line_opens_its_walkthrough_in_place_and_folds_it_back(
     expect(page.locator(f"[data-checker-host='{long_id}']")).to_have_count(1)
     assert page.url == site + PAGE
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    root.screenshot(path=str(SCREENSHOTS / f"zensical-opened-{width}-{scheme}.png"))
+    root.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"zensical-opened-{width}-{scheme}.png"))
     root.locator(".wt-next").click()
     expect(root.locator(".wt-count")).to_contain_text("Step 2 of")
     root.locator(".wt-fold").click()
