@@ -155,6 +155,30 @@ def page_opener(browser: Browser, requests: list[str],
             context.close()
 
 
+@contextmanager
+def checked_page_opener(browser: Browser, requests: list[str],
+                        timeout: int = 10_000) -> Iterator[Callable[..., Page]]:
+    """`page_opener`, and an error thrown by the checker's scripts on any of the pages fails
+    the test when the block ends."""
+    errors: list[str] = []
+    with page_opener(browser, requests, timeout=timeout) as opener:
+
+        def _open(**options: Any) -> Page:
+            page = opener(**options)
+            page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
+            return page
+
+        yield _open
+    assert [error for error in errors if "assets/checker/" in error] == []
+
+
+def visit_kept(page: Page, url: str) -> None:
+    """Open `url` with the service worker in charge, and wait until it keeps what it loaded."""
+    page.goto(url)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    wait_kept(page)
+
+
 UNKEPT_JS = """async () => {
     const cache = await caches.open('checker-pages-v1');
     const kept = new Set((await cache.keys()).map(request => request.url));

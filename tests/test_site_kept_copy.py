@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
-from browsers import QuietHandler, chromium, page_opener, start_server, wait_kept
+from browsers import (
+    QuietHandler,
+    checked_page_opener,
+    chromium,
+    start_server,
+    visit_kept,
+    wait_kept,
+)
 from playwright.sync_api import Browser, Page, expect
 from sites import GOOD_YAML, built, make_site
 
@@ -109,23 +116,8 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
-    errors: list[str] = []
-    with page_opener(browser, [], timeout=WAIT) as opener:
-
-        def _open(**options: Any) -> Page:
-            page = opener(**options)
-            page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
-            return page
-
-        yield _open
-    assert [error for error in errors if "assets/checker/" in error] == []
-
-
-def _visit(page: Page, url: str) -> None:
-    """Open `url` with the service worker in charge, and wait until it keeps what it loaded."""
-    page.goto(url)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
-    wait_kept(page)
+    with checked_page_opener(browser, [], timeout=WAIT) as opener:
+        yield opener
 
 
 def _badge(page: Page) -> Any:
@@ -136,8 +128,8 @@ def test_a_kept_copy_says_so_and_vouches_for_no_example(
         site: Site, open_page: Callable[..., Page]) -> None:
     first = site.build(FILE)
     page = open_page()
-    _visit(page, site.url + PAGE)
-    _visit(page, site.url + PAGE)  # now served by the worker: its files are kept too
+    visit_kept(page, site.url + PAGE)
+    visit_kept(page, site.url + PAGE)  # now served by the worker: its files are kept too
     expect(_badge(page)).to_have_text(re.compile("Verified"))
     expect(page.locator(".checker-kept")).to_have_count(0)
 
@@ -187,9 +179,9 @@ def test_instant_navigation_to_a_kept_page_shows_the_note(
         site: Site, open_page: Callable[..., Page]) -> None:
     first = site.build(FILE)
     page = open_page()
-    _visit(page, site.url + OTHER)
-    _visit(page, site.url + PAGE)
-    _visit(page, site.url + OTHER)
+    visit_kept(page, site.url + OTHER)
+    visit_kept(page, site.url + PAGE)
+    visit_kept(page, site.url + OTHER)
     site.build(WRONG)
     site.gate.open.clear()
     page.evaluate("window.stayed = true")
@@ -205,7 +197,7 @@ def test_verdict_data_is_never_older_than_a_page_seen(
         site: Site, open_page: Callable[..., Page]) -> None:
     site.build(FILE)
     page = open_page()
-    _visit(page, site.url + PAGE)
+    visit_kept(page, site.url + PAGE)
     assert page.evaluate(RULES_JS) == "verified"  # rules.json is kept now, from this build
     wait_kept(page)
     second = site.build(WRONG)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from browsers import material_search, page_opener, start_server, wait_kept
+from browsers import checked_page_opener, material_search, start_server, visit_kept
 from playwright.sync_api import Browser, Page, expect
 from test_site_browser import SCREENSHOTS, _Handler, browser, built
 
@@ -107,23 +107,8 @@ def listed(built: Path) -> dict[str, Any]:
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     """A page in a fresh browser context; an error thrown by the checker's scripts fails the
     test."""
-    errors: list[str] = []
-    with page_opener(browser, REQUESTS, timeout=20_000) as opener:
-
-        def _open(**options: Any) -> Page:
-            page = opener(**options)
-            page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
-            return page
-
-        yield _open
-    assert [error for error in errors if "assets/checker/" in error] == []
-
-
-def _installed(page: Page, url: str) -> None:
-    """Open `url` with the service worker in charge, all it loaded kept."""
-    page.goto(url)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
-    wait_kept(page)
+    with checked_page_opener(browser, REQUESTS, timeout=20_000) as opener:
+        yield opener
 
 
 def _keep_all(page: Page) -> None:
@@ -149,7 +134,7 @@ def test_keeping_the_site_counts_every_file_and_every_page_then_opens_offline(
         open_page: Callable[..., Page]) -> None:
     root, stop = server
     page = open_page(viewport=DESKTOP)
-    _installed(page, root)
+    visit_kept(page, root)
     status = page.locator(STATUS)
     status.scroll_into_view_if_needed()  # how big, once a reader sees it
     expect(status).to_contain_text(f"{len(listed['pages'])} pages, ")
@@ -208,7 +193,7 @@ def test_what_could_not_be_kept_is_named_and_tried_again_on_a_phone(
         open_page: Callable[..., Page]) -> None:
     root, _ = server
     page = open_page(viewport=PHONE, color_scheme="dark")
-    _installed(page, root)
+    visit_kept(page, root)
     _Failing.failing = {"/ti3/status-phase/", "/ti4/victory-points/walkthroughs.html"}
     _hold("/ti4/victory-points/walkthroughs.html")
     _keep_all(page)
@@ -270,21 +255,22 @@ def _choose_scheme(page: Page, scheme: str) -> None:
                                                (390, "light"), (390, "dark")])
 def test_the_fallback_page_has_the_sites_look_and_lists_kept_pages_by_title(
         server: tuple[str, Callable[[], None]], open_page: Callable[..., Page],
-        width: int, scheme: str) -> None:
+        listed: dict[str, Any], width: int, scheme: str) -> None:
     root, stop = server
+    asked = next(page["title"] for page in listed["pages"] if page["url"] == "ti3/end-of-game/")
     # The reader's system says the other scheme: the choice on the site is what counts.
     page = open_page(viewport={"width": width, "height": 900},
                      color_scheme="dark" if scheme == "light" else "light")
-    _installed(page, root)
+    visit_kept(page, root)
     _choose_scheme(page, scheme)
-    _installed(page, root + PAGE)
+    visit_kept(page, root + PAGE)
     background = page.evaluate(BACKGROUND_JS)
     _offline(page, stop)
     page.goto(root + "ti3/end-of-game/")
     assert page.url == root + "offline/?from=ti3%2Fend-of-game%2F"
     expect(page.locator("article h1")).to_have_text(re.compile("^You are offline"))
     expect(page.locator(".checker-offline__asked")).to_have_text(
-        "End of Game (12-13) is not kept in this browser, and the site did not answer. "
+        f"{asked} is not kept in this browser, and the site did not answer. "
         "Try again once you are online.")
     assert page.locator(".checker-offline__asked a").get_attribute("href") == \
         root + "ti3/end-of-game/"
@@ -317,11 +303,12 @@ def test_the_fallback_page_has_the_sites_look_and_lists_kept_pages_by_title(
 @pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (390, "dark")])
 def test_offline_search_marks_the_results_whose_page_is_not_kept(
         server: tuple[str, Callable[[], None]], open_page: Callable[..., Page],
-        width: int, scheme: str) -> None:
+        listed: dict[str, Any], width: int, scheme: str) -> None:
     root, stop = server
+    asked = next(page["title"] for page in listed["pages"] if page["url"] == "ti3/end-of-game/")
     page = open_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    _installed(page, root)
-    _installed(page, root + PAGE)
+    visit_kept(page, root)
+    visit_kept(page, root + PAGE)
     groups = material_search(page, "status phase")
     expect(page.locator("a.md-search-result__link.checker-unkept")).to_have_count(0)
     page.keyboard.press("Escape")
@@ -353,7 +340,7 @@ def test_the_ask_pages_checker_is_kept_when_the_reader_asks_for_it(
     root, _ = server
     assert listed["checker"], "the build has the in-page checker to keep"
     page = open_page(viewport=DESKTOP)
-    _installed(page, root + "ti4/ask/")
+    visit_kept(page, root + "ti4/ask/")
     keeper = page.locator(KEEP)
     keeper.scroll_into_view_if_needed()
     option = keeper.locator(".checker-keep__option")
@@ -377,9 +364,9 @@ def test_without_the_builds_list_a_page_not_kept_still_lists_kept_pages_by_title
     root, stop = server
     _Failing.failing = {f"/{MANIFEST}"}
     page = open_page(viewport=PHONE, color_scheme="light")
-    _installed(page, root)
+    visit_kept(page, root)
     _choose_scheme(page, "dark")
-    _installed(page, root + PAGE)
+    visit_kept(page, root + PAGE)
     _offline(page, stop)
     page.goto(root + "ti3/end-of-game/")
     assert page.url == root + "ti3/end-of-game/"
