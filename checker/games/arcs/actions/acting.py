@@ -1,12 +1,13 @@
-"""Taking an action on a turn: it must be one the played card's suit allows, and it spends one
-action pip (7.4, 7.9)."""
+"""Taking an action on a turn: it must be one the played card's suit allows, and it is paid for
+with one action pip (7.4, 7.9)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from checker.games.arcs.common import refuse
+from checker.engine import Event
+from checker.games.arcs.common import Events, refuse
 from checker.games.arcs.parts.rounds import Turn
 from checker.games.arcs.state import State
 
@@ -14,8 +15,18 @@ NAMES = {"tax": "Tax", "build": "Build", "move": "Move", "repair": "Repair",
          "influence": "Influence", "secure": "Secure", "battle": "Battle"}
 
 
-def acting(state: State, action: str) -> Turn:
-    """The turn under way, if it may take this action now."""
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """How an action about to be taken is paid for."""
+
+    turn: Turn
+    """The turn under way, as it was when the action began."""
+    said: tuple[Event, ...] = ()
+    """What paying says, before what the action does."""
+
+
+def acting(state: State, action: str, args: Any = None) -> Payment:
+    """The turn under way, if it may take this action now, and how the action is paid."""
     current = state.round
     turn = current.turn if current else None
     if current is None or turn is None:
@@ -31,11 +42,19 @@ def acting(state: State, action: str) -> Turn:
         refuse("7.4", f"{turn.player} cannot {NAMES[action]}: {how}")
     if turn.left <= 0:
         refuse("7.9", f"{turn.player} has no action pip left this turn")
-    return turn
+    return Payment(turn)
 
 
-def spend_pip(state: State, turn: Turn, **changes: Any) -> State:
-    """The state with one pip of the turn spent (and any per-turn record updated)."""
-    assert state.round is not None
+def pay(state: State, payment: Payment, events: Events, **changes: Any
+        ) -> tuple[State, Events]:
+    """The state once the action is paid for (and any per-turn record of the turn updated),
+    and the events of the action after what paying said."""
+    return spend_pip(state, **changes), [*payment.said, *events]
+
+
+def spend_pip(state: State, **changes: Any) -> State:
+    """The state with one pip of the turn under way spent."""
+    assert state.round is not None and state.round.turn is not None
+    turn = state.round.turn
     turn = replace(turn, left=turn.left - 1, acted=True, **changes)
     return state.with_(round=replace(state.round, turn=turn))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, pay
 from checker.games.arcs.actions.vox import resolve_vox
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.parts.court_cards import GUILD, VOX
@@ -24,24 +24,24 @@ def spot_of(state: State, card: str, rule: str) -> int:
 
 
 def influence(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "influence")
-    player, card = turn.player, args["card"]
+    paying = acting(state, "influence", args)
+    player, card = paying.turn.player, args["card"]
     index = spot_of(state, card, "8.5")
     if agents_in_supply(state, player) == 0:
-        return spend_pip(state, turn), [cite("6.9", f"{player} has no agent in supply: nothing "
-                                                    "is placed.")]
+        return pay(state, paying, [cite("6.9", f"{player} has no agent in supply: nothing is "
+                                               "placed.")])
     spot = state.court[index]
     agents = dict(spot.agents)
     agents[player] = agents.get(player, 0) + 1
     state = _replace_spot(state, index, CourtSpot(card, tuple(agents.items())))
-    return spend_pip(state, turn), [cite("8.5", f"{player} places an agent on {card} "
-                                                f"({plural(agents[player], 'Loyal agent')} "
-                                                "there now).")]
+    return pay(state, paying, [cite("8.5", f"{player} places an agent on {card} "
+                                           f"({plural(agents[player], 'Loyal agent')} "
+                                           "there now).")])
 
 
 def secure(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "secure")
-    player, card = turn.player, args["card"]
+    paying = acting(state, "secure", args)
+    player, card = paying.turn.player, args["card"]
     index = spot_of(state, card, "8.6")
     spot = state.court[index]
     mine = spot.agents_of(player)
@@ -59,7 +59,7 @@ def secure(state: State, args: Any) -> tuple[State, Events]:
         held[owner] = held.get(owner, 0) + number
     state = state.with_(captives=updated(state.captives, player, frozen(held)))
     state, more = take_card(state, player, index, args)
-    return spend_pip(state, turn), events + more
+    return pay(state, paying, events + more)
 
 
 def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, Events]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, pay
 from checker.games.arcs.battle.dice import DIE_NAMES, SYMBOLS, collect, count
 from checker.games.arcs.battle.hits import Side, buildings_of, deal, ships_first, ships_of
 from checker.games.arcs.battle.outrage import destroy_city
@@ -27,15 +27,15 @@ from checker.games.arcs.state import State
 
 
 def battle(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "battle")
-    attacker, system, defender = turn.player, args["system"], args["defender"]
+    paying = acting(state, "battle", args)
+    attacker, system, defender = paying.turn.player, args["system"], args["defender"]
     events = [_battle_system(state, attacker, system),
               _defender(state, attacker, system, defender)]
     rolls = collect(state, attacker, system, defender, args.get("dice", {}))
     report = BattleReport(system, attacker, defender, rolls)
     events.append(cite("9.4", _rolled(report)))
     state, report, more = _resolve(state, report, args)
-    return spend_pip(state.with_(battle=report), turn), events + more
+    return pay(state.with_(battle=report), paying, events + more)
 
 
 def _battle_system(state: State, attacker: str, system: str) -> Any:
