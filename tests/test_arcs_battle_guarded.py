@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
+from checker.games.arcs.actions import outrage as provoking
+from checker.games.arcs.actions import stealing
 from checker.games.arcs.battle import battle, dice, hits, outrage, raid
 from checker.games.arcs.battle.dice import canonical
 from checker.games.arcs.parts.battle_report import HIT
@@ -61,7 +63,7 @@ MUTATIONS: dict[str, list[Patch]] = {
     "9.8 no Trophies": [(hits, "take_trophy", lambda state, *args, **kw: state)],
     "9.9a Outrage discards nothing": [(outrage, "provoke_outrage",
                                        lambda state, player, resource: (state, []))],
-    "9.9b the Loyal cards are discarded too": [(outrage, "KEEP", ())],
+    "9.9b the Loyal cards are discarded too": [(provoking, "KEEP", ())],
     "9.9c no placeholder: the agent is owed": [(supply, "agents_on_outrage",
                                                lambda state, player, free:
                                                len(state.outraged[player]))],
@@ -69,10 +71,10 @@ MUTATIONS: dict[str, list[Patch]] = {
                                                _agents_become_captives)],
     "9.10a every slot costs one key": [(raid, "SLOT_RAID_COST", (1, 1, 1, 1, 1, 1))],
     "9.10b every Guild card costs two keys": [(raid, "raid_cost", lambda card: 2)],
-    "9.10c a stolen resource is not gained": [(raid, "receive",
+    "9.10c a stolen resource is not gained": [(stealing, "receive",
                                                lambda state, player, resource, discard:
                                                (state, []))],
-    "9.10e Sworn Guardians guards nothing": [(raid, "SWORN_GUARDIANS", "Nobody")],
+    "9.10e Sworn Guardians guards nothing": [(stealing, "SWORN_GUARDIANS", "Nobody")],
 }
 
 
