@@ -25,8 +25,9 @@ class Payment:
     """What paying says, before what the action does."""
 
 
-def acting(state: State, action: str, args: Any = None) -> Payment:
-    """The turn under way, if it may take this action now, and how the action is paid."""
+def acting(state: State, action: str, args: Any = None) -> tuple[State, Payment]:
+    """If the turn under way may take this action now: the state with anything paid in advance
+    taken away, and how the action is paid."""
     current = state.round
     turn = current.turn if current else None
     if current is None or turn is None:
@@ -42,7 +43,7 @@ def acting(state: State, action: str, args: Any = None) -> Payment:
         refuse("7.4", f"{turn.player} cannot {NAMES[action]}: {how}")
     if turn.left <= 0:
         refuse("7.9", f"{turn.player} has no action pip left this turn")
-    return Payment(turn)
+    return state, Payment(turn)
 
 
 def pay(state: State, payment: Payment, events: Events, **changes: Any

@@ -18,7 +18,7 @@ from checker.games.immutable import frozen, updated
 
 
 def build(state: State, args: Any) -> tuple[State, Events]:
-    paying = acting(state, "build", args)
+    state, paying = acting(state, "build", args)
     if args["piece"] == "ship":
         return _ship(state, paying, args["system"])
     return _building(state, paying, args["system"], args["piece"])

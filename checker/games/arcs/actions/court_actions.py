@@ -24,7 +24,7 @@ def spot_of(state: State, card: str, rule: str) -> int:
 
 
 def influence(state: State, args: Any) -> tuple[State, Events]:
-    paying = acting(state, "influence", args)
+    state, paying = acting(state, "influence", args)
     player, card = paying.turn.player, args["card"]
     index = spot_of(state, card, "8.5")
     if agents_in_supply(state, player) == 0:
@@ -40,7 +40,7 @@ def influence(state: State, args: Any) -> tuple[State, Events]:
 
 
 def secure(state: State, args: Any) -> tuple[State, Events]:
-    paying = acting(state, "secure", args)
+    state, paying = acting(state, "secure", args)
     player, card = paying.turn.player, args["card"]
     index = spot_of(state, card, "8.6")
     spot = state.court[index]

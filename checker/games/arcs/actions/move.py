@@ -17,7 +17,7 @@ from checker.games.immutable import frozen, updated
 
 
 def move(state: State, args: Any) -> tuple[State, Events]:
-    paying = acting(state, "move", args)
+    state, paying = acting(state, "move", args)
     player, origin = paying.turn.player, args["from"]
     path = [args["to"]] if isinstance(args["to"], str) else list(args["to"])
     moving = Fleet(args.get("fresh", 0), args.get("damaged", 0))

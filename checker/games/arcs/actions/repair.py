@@ -13,7 +13,7 @@ from checker.games.immutable import frozen, updated
 
 
 def repair(state: State, args: Any) -> tuple[State, Events]:
-    paying = acting(state, "repair", args)
+    state, paying = acting(state, "repair", args)
     player, system, piece = paying.turn.player, args["system"], args["piece"]
     if piece == "ship":
         fleet = state.fleet(system, player)

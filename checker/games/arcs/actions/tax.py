@@ -18,7 +18,7 @@ from checker.games.immutable import frozen, updated
 
 
 def tax(state: State, args: Any) -> tuple[State, Events]:
-    paying = acting(state, "tax", args)
+    state, paying = acting(state, "tax", args)
     turn = paying.turn
     player, system = turn.player, args["system"]
     owner = args.get("owner") or player

@@ -27,7 +27,7 @@ from checker.games.arcs.state import State
 
 
 def battle(state: State, args: Any) -> tuple[State, Events]:
-    paying = acting(state, "battle", args)
+    state, paying = acting(state, "battle", args)
     attacker, system, defender = paying.turn.player, args["system"], args["defender"]
     events = [_battle_system(state, attacker, system),
               _defender(state, attacker, system, defender)]
