@@ -16,6 +16,7 @@ from checker.games.arcs.drawing.map import changed_court, changed_systems, draw_
 from checker.games.arcs.narration.describe import describe
 from checker.games.arcs.narration.sentences import SENTENCES
 from checker.games.arcs.play import card_play, declaring
+from checker.games.arcs.prelude import prelude_step
 from checker.games.arcs.setup import initial_state
 from checker.games.arcs.state import Stage, State
 from checker.games.arcs.vocabulary import VOCABULARY
@@ -58,6 +59,7 @@ HANDLERS: dict[str, Handler] = {
     "influence": court_actions.influence,
     "secure": court_actions.secure,
     "battle": battle.battle,
+    "prelude": prelude_step.prelude,
     "elimination": elimination.elimination,
     "end_chapter": chapter.step(Stage.SCORING, CORES),
     "score_ambition": _score_ambition,

@@ -3,6 +3,7 @@ it than each Rival, capturing the Rival agents and refilling its place (8.5, 8.6
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from checker.games.arcs.actions.acting import acting, pay
@@ -69,6 +70,7 @@ def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, 
     card = state.court[index].card
     assert card is not None
     state = _replace_spot(state, index, CourtSpot(None))
+    state = _secured_this_turn(state, player, card)
     if card in GUILD:
         state = take_guild(state, player, card)
         events = [cite("8.6c", f"{card} is a Guild card: it goes to {player}'s play area, "
@@ -77,6 +79,17 @@ def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, 
         state, events = resolve_vox(state, player, card, args)
     state, more = _refill(state, index)
     return state, events + more
+
+
+def _secured_this_turn(state: State, player: str, card: str) -> State:
+    """Remember the card secured on `player`'s turn: its Prelude actions wait for another
+    Prelude (10.6)."""
+    turn = state.round.turn if state.round else None
+    if turn is None or turn.player != player:
+        return state
+    assert state.round is not None
+    return state.with_(round=replace(state.round, turn=replace(turn,
+                                                               secured=turn.secured + (card,))))
 
 
 def outnumbers(mine: int, best_rival: int) -> bool:

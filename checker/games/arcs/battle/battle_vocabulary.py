@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.arcs.actions.action_vocabulary import SPEND
 from checker.games.arcs.battle.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAMES, SYMBOLS
 from checker.games.arcs.battle.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
 from checker.games.arcs.parts.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
@@ -109,6 +110,7 @@ STEPS = (
                        "destroyed."),
         "raid": Key(ListOf(RAIDED, max_items=RESOURCE_SLOTS + len(GUILD)), f"What the {KEY}s "
                     "steal, one item at a time, in order."),
+        "spend": SPEND,
     }, "argument"), "Battle a Rival in a system with Loyal ships (9)."),
 )
 

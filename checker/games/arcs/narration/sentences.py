@@ -45,6 +45,21 @@ def _face(face: str) -> str:
 
 # --- Steps ----------------------------------------------------------------------------------
 
+def _token(spend: Any) -> str:
+    """A token spent: `a Fuel`, or `the resource in slot 3`."""
+    return f"the resource in slot {spend}" if isinstance(spend, int) else f"a {resource(spend)}"
+
+
+def _paid(said: Any) -> Any:
+    """An action's sentence, and how it is paid when a resource pays it in the Prelude."""
+    return lambda args: said(args) + (f", spending {_token(args['spend'])} in the Prelude "
+                                      "instead of an action pip" if "spend" in args else "")
+
+
+def _prelude(args: Mapping[str, Any]) -> str:
+    return f"spend {_token(args['spend'])} in the Prelude"
+
+
 def _tax(args: Mapping[str, Any]) -> str:
     owner = args.get("owner")
     city = f"{owner}'s city" if owner else "the Loyal city"
@@ -144,13 +159,14 @@ STEPS: dict[str, Any] = {
     "declare_ambition": lambda a: f"the player who led declares {a['ambition']}",
     "pass_initiative": lambda a: "the initiative holder passes instead of leading",
     "end_round": lambda a: "the round ends",
-    "tax": _tax,
-    "build": lambda a: f"build a {a['piece']} at {a['system']}",
-    "move": _move,
-    "repair": lambda a: f"repair a damaged {a['piece']} at {a['system']}",
-    "influence": lambda a: f"influence: place an agent on {a['card']}",
-    "secure": _secure,
-    "battle": _battle,
+    "tax": _paid(_tax),
+    "build": _paid(lambda a: f"build a {a['piece']} at {a['system']}"),
+    "move": _paid(_move),
+    "repair": _paid(lambda a: f"repair a damaged {a['piece']} at {a['system']}"),
+    "influence": _paid(lambda a: f"influence: place an agent on {a['card']}"),
+    "secure": _paid(_secure),
+    "battle": _paid(_battle),
+    "prelude": _prelude,
     "elimination": lambda a: f"{a['player']}, left with no ship and no starport on the map, "
                              f"places fresh ships at {a['gate']} as the turn ends",
     "end_chapter": lambda a: "the chapter ends",
@@ -257,6 +273,8 @@ CLAIMS: dict[str, Any] = {
         "board"),
     "open_resource_slots": lambda v: amounts(v, "open resource slot"),
     "supply": lambda v: each(v, _supply),
+    "resource_supply": lambda v: "the general supply holds " + listed(
+        [resource(name, n) for name, n in v.items()], "no resource named"),
     "court": _court,
     "court_agents": lambda v: each(v, lambda card, by: f"{card} holds " + listed(
         [pieces(n, f"{p} agent") for p, n in by.items()], "no agent")),

@@ -125,6 +125,9 @@ def seize(state: State, args: Any) -> tuple[State, Events]:
         refuse("7.7b", f"{current.seized} has already seized the initiative this round")
     if turn.acted:
         refuse("7.7", f"{player} has already taken an action: seizing comes before any action")
+    if turn.preluded:
+        refuse("10.1a", f"{player} has already taken a Prelude action: seizing comes before the "
+               "Prelude")
     if not state.hands[player]:
         refuse("7.7a", f"{player} has no other card to play face down")
     state = _seize(_spend_card(state, player), player)

@@ -1,0 +1,77 @@
+"""The Prelude scenarios guard the rules of section 10: each mutation below codes one of them
+wrong, and some Prelude scenario must then fail."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from repo_games import GAMES
+
+from checker.games.arcs.actions import prelude_spending
+from checker.games.arcs.parts.cards import SUIT_ACTIONS
+from checker.games.arcs.parts.rounds import Turn
+from checker.games.arcs.prelude import prelude_step
+from checker.games.arcs.table import supply
+from checker.runner import check_paths
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios" / "arcs").glob("prelude-*.yaml"))
+
+
+def _not_a_prelude_action(state: Any, turn: Any, slot: int) -> Any:
+    """10.1a coded wrong: a resource spent leaves the declaration and the seizure open."""
+    state, turn, resource = original_spend_token(state, turn, slot)
+    turn = replace(turn, preluded=False)
+    return state.with_(round=replace(state.round, turn=turn)), turn, resource
+
+
+def _outrage_ignored(state: Any, turn: Any, resource: str) -> Any:
+    """10.4 coded wrong: an Outraged resource still takes its Prelude action."""
+    return [(resource, None)] + [w for w in original_ways(state, turn, resource)
+                                 if w[0] != resource]
+
+
+original_spend_token = prelude_spending.spend_token
+original_ways = prelude_spending.ways
+EVERY_ACTION = tuple(dict.fromkeys(a for actions in SUIT_ACTIONS.values() for a in actions))
+
+Patch = tuple[Any, str, Any]
+MUTATIONS: dict[str, list[Patch]] = {
+    "10.1a a Prelude action before declaring": [
+        (prelude_spending, "spend_token", _not_a_prelude_action)],
+    "10.1b the Prelude lasts the whole turn": [
+        (Turn, "in_prelude", property(lambda self: not self.ended))],
+    "10.2a Material also moves": [(prelude_spending, "OWN_ACTIONS", {
+        **prelude_spending.OWN_ACTIONS, "material": ("build", "repair", "move")})],
+    "10.2b Fuel also builds": [(prelude_spending, "OWN_ACTIONS", {
+        **prelude_spending.OWN_ACTIONS, "fuel": ("move", "build")})],
+    "10.2c a Weapon battles by itself": [(prelude_spending, "OWN_ACTIONS", {
+        **prelude_spending.OWN_ACTIONS, "weapons": ("battle",)})],
+    "10.2c a Weapon lets nothing battle": [
+        (prelude_step, "_arm", lambda state, said, rule: (state, []))],
+    "10.2d Relics also influence": [(prelude_spending, "OWN_ACTIONS", {
+        **prelude_spending.OWN_ACTIONS, "relics": ("secure", "influence")})],
+    "10.2e Psionics take any action": [
+        (prelude_spending, "actions_as", lambda state, kind: EVERY_ACTION if kind == "psionics"
+         else prelude_spending.OWN_ACTIONS[kind])],
+    "10.3 spent resources are back at once": [(supply, "spent_in_prelude", lambda state: ())],
+    "10.4 Outrage stops nothing": [(prelude_spending, "ways", _outrage_ignored)],
+    "10.5 no Loyal card helps": [(prelude_spending, "LOYAL", {})],
+}
+
+
+@pytest.mark.parametrize("name", list(MUTATIONS))
+def test_a_prelude_rule_coded_wrong_fails_a_scenario(name: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    for target, attribute, wrong in MUTATIONS[name]:
+        monkeypatch.setattr(target, attribute, wrong)
+    report = check_paths(SCENARIOS, GAMES)
+    assert report.failed > 0, f"no scenario notices: {name}"
+
+
+def test_the_prelude_scenarios_pass() -> None:
+    report = check_paths(SCENARIOS, GAMES)
+    assert (report.failed, report.passed) == (0, len(SCENARIOS))
