@@ -25,7 +25,7 @@ from checker.vocabulary import (
 PLAYER = Ref("player")
 RESOURCE = Choice(list(NAMES), "resource")
 SHIP_COUNT = Int(minimum=0, maximum=SHIPS)
-TOKEN = OneOf([Choice(list(RESOURCES), "resource"), Int(minimum=1, maximum=RESOURCE_SLOTS)])
+TOKEN = OneOf([Int(minimum=1, maximum=RESOURCE_SLOTS), Choice(list(RESOURCES), "resource")])
 """A token on the player's board: by its resource (the leftmost of them), or by its slot."""
 SPEND = Key(TOKEN, "Prelude: the resource token spent for this action instead of an action pip: "
             "its resource (the leftmost such token), or its slot, 1 to 6 from the left (10.2).")
