@@ -10,11 +10,14 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
-from checker.games.arcs.actions import prelude_spending
+from checker.games.arcs.actions import court_actions, prelude_spending
 from checker.games.arcs.parts.cards import SUIT_ACTIONS
 from checker.games.arcs.parts.rounds import Turn
-from checker.games.arcs.prelude import prelude_step
+from checker.games.arcs.play import round_end
+from checker.games.arcs.play.card_play import seize_initiative
+from checker.games.arcs.prelude import guild_goods, guild_prelude, guild_ships, prelude_step
 from checker.games.arcs.table import supply
+from checker.games.immutable import updated
 from checker.runner import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +37,22 @@ def _outrage_ignored(state: Any, turn: Any, resource: str) -> Any:
                                  if w[0] != resource]
 
 
+def _fence_again(state: Any, turn: Any, args: Any) -> Any:
+    """10.8c coded wrong: Relic Fence as often as one likes."""
+    return original_fence(state, replace(turn, used=()), args)
+
+
+def _spies_always(state: Any, turn: Any, card: str, args: Any) -> Any:
+    """10.11 coded wrong: Lattice Spies seizes even for the initiative holder."""
+    return seize_initiative(state, turn.player), []
+
+
+def _farseers_even(state: Any, turn: Any, card: str, args: Any) -> Any:
+    """10.12 coded wrong: Farseers itself is not counted in the cards drawn."""
+    return state.with_(hands=updated(state.hands, turn.player, state.hands[turn.player])), []
+
+
+original_fence = guild_goods.relic_fence
 original_spend_token = prelude_spending.spend_token
 original_ways = prelude_spending.ways
 EVERY_ACTION = tuple(dict.fromkeys(a for actions in SUIT_ACTIONS.values() for a in actions))
@@ -60,6 +79,30 @@ MUTATIONS: dict[str, list[Patch]] = {
     "10.3 spent resources are back at once": [(supply, "spent_in_prelude", lambda state: ())],
     "10.4 Outrage stops nothing": [(prelude_spending, "ways", _outrage_ignored)],
     "10.5 no Loyal card helps": [(prelude_spending, "LOYAL", {})],
+    "10.6 a card secured in the Prelude is used at once": [
+        (court_actions, "_secured_this_turn", lambda state, player, card: state)],
+    "10.6 a card used is kept": [(guild_prelude, "KEPT", tuple(guild_prelude.ABILITIES))],
+    "10.7 ships where nobody controls": [(guild_ships, "controller", lambda state, s: "Red")],
+    "10.7 Gatekeepers ignores the supply": [(guild_ships, "ships_in_supply",
+                                             lambda state, player: 15)],
+    "10.8a Elder Broker brings no Weapon": [(guild_goods, "BROKERED", ("material", "fuel"))],
+    "10.8b Interests never steal": [(guild_goods, "resources_in_supply",
+                                     lambda state, resource: 5)],
+    "10.8c Relic Fence more than once a turn": [(guild_goods, "relic_fence", _fence_again)],
+    "10.9 a Cartel steals anything": [(guild_goods, "CARTELS", {
+        "Material Cartel": None, "Fuel Cartel": None})],
+    "10.10 a Union gives nothing back": [(round_end, "_unions",
+                                          lambda state, unions: (state, []))],
+    "10.10 a Union beside any card": [(guild_prelude, "UNIONS", {
+        name: "Construction" for name in guild_prelude.UNIONS})],
+    "10.11 Lattice Spies after other Prelude actions": [
+        (guild_prelude, "LATTICE_SPIES", "no card")],
+    "10.11 Lattice Spies seizes for the holder": [
+        (guild_prelude, "ABILITIES", {**guild_prelude.ABILITIES, "Lattice Spies": (
+            _spies_always, frozenset())})],
+    "10.12 Farseers draws one card too few": [
+        (guild_prelude, "ABILITIES", {**guild_prelude.ABILITIES, "Farseers": (
+            _farseers_even, frozenset({"cards"}))})],
 }
 
 

@@ -79,6 +79,8 @@ def _round(state: State) -> dict[str, str]:
     text = lead + (f"; played since: {played}" if played else "")
     if current.seized:
         text += f"; {current.seized} seized the initiative"
+    for union in current.unions:
+        text += f"; {union.card} ({union.player}'s) beside {union.beside.name}"
     rows = {"Round": text}
     turn = current.turn
     if turn is not None:

@@ -57,7 +57,37 @@ def _paid(said: Any) -> Any:
 
 
 def _prelude(args: Mapping[str, Any]) -> str:
-    return f"spend {_token(args['spend'])} in the Prelude"
+    if "card" not in args:
+        return f"spend {_token(args['spend'])} in the Prelude" if "spend" in args else \
+            "take a Prelude action"
+    said = [f"use the Prelude ability of {args['card']}"]
+    if "system" in args:
+        said.append(f"placing ships at {args['system']}")
+    if "gates" in args:
+        said.append(f"placing ships at {listed(list(args['gates']), 'no gate')}")
+    if "gain" in args:
+        said.append(f"gaining {count(args['gain'], 'resource')}")
+    if "steal" in args:
+        stolen = [args["steal"]] if isinstance(args["steal"], Mapping) else args["steal"]
+        said.append("stealing " + listed([_stolen(item) for item in stolen], "nothing"))
+    if "discard" in args:
+        said.append(f"discarding {tally(map(resource, args['discard']), _PLURALS)} to make "
+                    "room")
+    if "pay" in args:
+        said.append(f"discarding {_token(args['pay'])}")
+    if "beside" in args:
+        said.append(f"placing it beside {args['beside']}")
+    if "cards" in args:
+        said.append(f"discarding {count(args['cards'], 'action card')} with it")
+    return ", ".join(said)
+
+
+def _stolen(item: Mapping[str, Any]) -> str:
+    if "card" in item:
+        return f"{item['from']}'s {item['card']}"
+    if "slot" in item:
+        return f"the resource in slot {item['slot']} of {item['from']}'s board"
+    return f"from {item['from']}"
 
 
 def _tax(args: Mapping[str, Any]) -> str:

@@ -18,6 +18,10 @@ GUILD: dict[str, str] = {
 """Each Guild card and the resource its suit icon shows (it counts for ambitions like a token
 of that resource)."""
 
+UNIONS: dict[str, str] = {"Admin Union": "Administration", "Construction Union": "Construction",
+                          "Spacing Union": "Mobilization", "Arms Union": "Aggression"}
+"""The Union Guild cards and the suit of the played card each may be placed beside (10.10)."""
+
 MASS_UPRISING = "Mass Uprising"
 POPULIST_DEMANDS = "Populist Demands"
 CALL_TO_ACTION = "Call to Action"

@@ -40,11 +40,25 @@ class Turn:
     when it ends (10.3)."""
     secured: tuple[str, ...] = ()
     """Court cards secured this turn, whose Prelude actions wait for another Prelude (10.6)."""
+    used: tuple[str, ...] = ()
+    """Guild cards whose once-a-turn Prelude ability was used this turn (10.8c)."""
 
     @property
     def in_prelude(self) -> bool:
         """The Prelude lasts until an action pip is spent or the turn ends (10.1)."""
         return not self.acted and not self.ended
+
+
+@dataclass(frozen=True, slots=True)
+class Union:
+    """A Union Guild card placed beside a card played face up this round: as the round ends,
+    its player draws that card back into their hand (10.10)."""
+
+    player: str
+    card: str
+    """The Union card, such as `Admin Union`."""
+    beside: Card
+    """The action card it was placed beside."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +76,5 @@ class Round:
     """The highest Surpass so far: who, and the card number."""
     on_table: tuple[Card, ...] = ()
     """Cards played face up this round."""
+    unions: tuple[Union, ...] = ()
+    """Union cards placed beside cards played this round, in the order placed."""

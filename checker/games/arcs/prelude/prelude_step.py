@@ -1,6 +1,7 @@
-"""A Prelude action that is not one of the standard actions: a resource spent for no action,
-which for a Weapon (or any resource with Loyal Marines) lets the card's action pips battle this
-turn, and for any other is spent without effect (10.2c, 10.4)."""
+"""A Prelude action that is not one of the standard actions: a Guild card's Prelude ability
+(`guild_prelude`), or a resource spent for no action, which for a Weapon (or any resource with
+Loyal Marines) lets the card's action pips battle this turn, and for any other is spent
+without effect (10.2c, 10.4)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,21 @@ from checker.games.arcs.actions.prelude_spending import (
     token_slot,
     ways,
 )
-from checker.games.arcs.common import Events, cite
+from checker.games.arcs.common import Events, cite, refuse
+from checker.games.arcs.prelude.guild_prelude import use_card
 from checker.games.arcs.state import State
 from checker.games.arcs.table.player_board import NAMES
 
 
 def prelude(state: State, args: Any) -> tuple[State, Events]:
+    """A resource spent, or a Guild card's Prelude ability used (`guild_prelude`)."""
+    if ("spend" in args) == ("card" in args):
+        refuse("10.1", "a Prelude action either spends a resource or uses a Guild card, one at "
+               "a time")
+    if "card" in args:
+        return use_card(state, args)
+    if len(args) > 1:
+        refuse("10.1", "a resource spent for no standard action takes no other choice")
     turn = prelude_turn(state, "a resource is spent")
     slot = token_slot(state, turn.player, args["spend"])
     resource = state.resources[turn.player][slot]
