@@ -44,6 +44,14 @@ def _agents_become_captives(state: Any, holder: str, owner: str, kind: str,
     return state.with_(captives=updated(state.captives, holder, frozen(held)))
 
 
+def _placed_ships_raid(state: Any, report: Any, items: Any, attacking_left: int) -> Any:
+    """9.6e coded wrong: ships placed in the battle system after the hits (a Mass Uprising
+    Ransacked) count as attacking ships left."""
+    return original_raid(state, report, items, state.fleet(report.system, report.attacker).total)
+
+
+original_raid = battle._raid
+original_take_card = outrage.take_card
 Patch = tuple[Any, str, Any]
 MUTATIONS: dict[str, list[Patch]] = {
     "9.2 a battle system without Loyal ships": [(battle, "_battle_system", _no_system_check)],
@@ -69,6 +77,11 @@ MUTATIONS: dict[str, list[Patch]] = {
                                                len(state.outraged[player]))],
     "9.9e Ransacked agents become Captives": [(outrage, "take_trophy",
                                                _agents_become_captives)],
+    "9.9e a Ransacked Vox card takes no choice": [(outrage, "take_card",
+                                                   lambda state, player, index, args:
+                                                   original_take_card(state, player, index,
+                                                                      {}))],
+    "9.6e ships placed after the hits raid": [(battle, "_raid", _placed_ships_raid)],
     "9.10a every slot costs one key": [(raid, "SLOT_RAID_COST", (1, 1, 1, 1, 1, 1))],
     "9.10b every Guild card costs two keys": [(raid, "raid_cost", lambda card: 2)],
     "9.10c a stolen resource is not gained": [(stealing, "receive",

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from checker.games.arcs.actions.acting import acting, pay
-from checker.games.arcs.actions.vox import resolve_vox
+from checker.games.arcs.actions.vox import VOX_CHOICES, resolve_vox
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.parts.court_cards import GUILD, VOX
 from checker.games.arcs.parts.pieces import CourtSpot
@@ -51,8 +51,6 @@ def secure(state: State, args: Any) -> tuple[State, Events]:
     if not outnumbers(mine, best):
         tally = ", ".join(f"{p} {n}" for p, n in spot.agents) or "none"
         refuse("8.6a", f"{player} needs more agents on {card} than each Rival (agents: {tally})")
-    if card not in VOX and (args.get("cluster") or args.get("ambition")):
-        refuse("8.6c", f"{card} is a Guild card: it has no When Secured choice to make")
     events = [cite("8.6a", f"{player} has the most agents on {card} and secures it.")]
     events.append(cite("8.6b", _returned(player, mine, rivals)))
     held = dict(state.captives.get(player, {}))
@@ -69,6 +67,8 @@ def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, 
     refilled (8.6c, 8.6d)."""
     card = state.court[index].card
     assert card is not None
+    if card not in VOX and any(args.get(choice) for choice in VOX_CHOICES):
+        refuse("8.6c", f"{card} is a Guild card: it has no When Secured choice to make")
     state = _replace_spot(state, index, CourtSpot(None))
     state = _secured_this_turn(state, player, card)
     if card in GUILD:

@@ -13,6 +13,9 @@ from checker.games.arcs.state import State
 from checker.games.arcs.table.supply import ships_in_supply
 from checker.games.immutable import frozen, updated
 
+VOX_CHOICES = ("cluster", "ambition")
+"""What a Vox card's When Secured effect may ask a step to choose."""
+
 
 def resolve_vox(state: State, player: str, card: str, args: Any) -> tuple[State, Events]:
     cluster, ambition = args.get("cluster"), args.get("ambition")

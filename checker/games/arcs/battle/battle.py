@@ -4,7 +4,7 @@ ships and then buildings, building hits; then the cities destroyed, then raiding
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checker.games.arcs.actions.acting import acting, pay
@@ -90,9 +90,11 @@ def _resolve(state: State, report: BattleReport, args: Any
         state, landed, more = deal(state, number, symbol, side, args.get(key, ()), legal, rule)
         hits += landed
         events += more
+    # Ships that come into the system later (a Mass Uprising Ransacked) are no attacking ships.
+    attacking_left = state.fleet(system, attacker).total
     state, ransacked, more = _cities(state, report, hits, args.get("ransack"))
     events += more
-    state, stolen, more = _raid(state, report, args.get("raid", ()))
+    state, stolen, more = _raid(state, report, args.get("raid", ()), attacking_left)
     return state, BattleReport(system, attacker, defender, rolls, tuple(hits), stolen,
                                ransacked), events + more
 
@@ -105,7 +107,7 @@ def _intercept(state: State, defender: str, system: str, intercepts: int) -> int
 def _cities(state: State, report: BattleReport, hits: list[Hit], ransack: Any
             ) -> tuple[State, tuple[str, ...], Events]:
     """Once every hit is dealt, each city destroyed Provokes Outrage and Ransacks the Court."""
-    named = [ransack] if isinstance(ransack, str) else list(ransack or ())
+    named = [ransack] if isinstance(ransack, (str, Mapping)) else list(ransack or ())
     destroyed = [hit for hit in hits if hit.piece == "city" and hit.destroyed]
     if len(named) > len(destroyed):
         refuse("9.9e", f"{plural(len(destroyed), 'city')} destroyed: the Court is Ransacked "
@@ -113,19 +115,21 @@ def _cities(state: State, report: BattleReport, hits: list[Hit], ransack: Any
     events: Events = []
     resource = SYSTEMS[report.system].resource
     for number in range(len(destroyed)):
-        card = named[number] if number < len(named) else None
+        item = named[number] if number < len(named) else None
+        choices = {"card": item} if isinstance(item, str) else item
         assert resource is not None
         events.append(cite("9.9", f"{report.attacker} destroyed a city: with every hit dealt, "
                                   "Outrage comes first, then the Ransack, then any keys."))
-        state, more = destroy_city(state, report.attacker, report.defender, resource, card)
+        state, more = destroy_city(state, report.attacker, report.defender, resource, choices)
         events += more
-    return state, tuple(named), events
+    return state, tuple(item if isinstance(item, str) else item["card"] for item in named), \
+        events
 
 
-def _raid(state: State, report: BattleReport, items: Sequence[Any]
+def _raid(state: State, report: BattleReport, items: Sequence[Any], attacking_left: int
           ) -> tuple[State, tuple[str, ...], Events]:
     keys = count(report.rolls, KEY)
-    if state.fleet(report.system, report.attacker).total:
+    if attacking_left:
         return raid(state, report.attacker, report.defender, keys, items)
     if items:
         refuse("9.6e", f"no attacking ship of {report.attacker}'s is left at {report.system}: "

@@ -11,10 +11,10 @@ from checker.games.arcs.battle.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAME
 from checker.games.arcs.battle.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
 from checker.games.arcs.parts.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
 from checker.games.arcs.parts.board import SYSTEMS
-from checker.games.arcs.parts.components import RESOURCES, TROPHY_KINDS
+from checker.games.arcs.parts.components import AMBITIONS, RESOURCES, TROPHY_KINDS
 from checker.games.arcs.parts.court_cards import DECK, GUILD
 from checker.games.arcs.parts.pieces import AGENTS, CITIES, SHIPS, STARPORTS
-from checker.games.arcs.parts.words import COURT_CARD, SYSTEM
+from checker.games.arcs.parts.words import CLUSTER, COURT_CARD, SYSTEM
 from checker.games.arcs.table.player_board import RESOURCE_SLOTS
 from checker.games.arcs.table.supply import placeholders
 from checker.vocabulary import (
@@ -85,6 +85,15 @@ RAIDED = Record({
 }, "raid key")
 
 
+RANSACKED = Record({
+    "card": Key(COURT_CARD, "The Court card taken.", required=True),
+    "cluster": Key(CLUSTER, "Mass Uprising: the cluster chosen."),
+    "ambition": Key(Choice(list(AMBITIONS), "ambition"), "Populist Demands: the ambition "
+                    "declared, if any."),
+}, "Ransack key")
+"""A card Ransacked with the choices its When Secured effect asks for (8.6c)."""
+
+
 def _hits(targets: tuple[str, ...], most: int, doc: str) -> Key:
     return Key(ListOf(Choice(list(targets), "target"), max_items=most), doc)
 
@@ -105,9 +114,11 @@ STEPS = (
                            "`damaged starport`."),
         "building_hits": _hits(BUILDING_TARGETS, MOST_HITS, f"Where each {BUILDING_HIT} lands: "
                                "the defender's buildings."),
-        "ransack": Key(OneOf([COURT_CARD, ListOf(COURT_CARD, max_items=MOST_CITIES)]),
+        "ransack": Key(OneOf([COURT_CARD, RANSACKED, ListOf(OneOf([COURT_CARD, RANSACKED]),
+                                                             max_items=MOST_CITIES)]),
                        "The Court card taken by Ransacking the Court, one for each city "
-                       "destroyed."),
+                       "destroyed, in the order chosen; a Vox card that asks for a choice "
+                       "with it, such as `{card: Mass Uprising, cluster: 4}`."),
         "raid": Key(ListOf(RAIDED, max_items=RESOURCE_SLOTS + len(GUILD)), f"What the {KEY}s "
                     "steal, one item at a time, in order."),
         "spend": SPEND,

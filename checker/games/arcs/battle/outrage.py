@@ -3,6 +3,9 @@ the planet's type and then Ransacks the Court (9.9)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from checker.games.arcs.actions.court_actions import spot_of, take_card
 from checker.games.arcs.actions.outrage import provoke_outrage
 from checker.games.arcs.battle.hits import take_trophy
@@ -10,9 +13,10 @@ from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.state import State
 
 
-def destroy_city(state: State, player: str, defender: str, resource: str, ransack: str | None
-                 ) -> tuple[State, Events]:
-    """`player` destroyed `defender`'s city on a planet of type `resource`."""
+def destroy_city(state: State, player: str, defender: str, resource: str,
+                 ransack: Mapping[str, Any] | None) -> tuple[State, Events]:
+    """`player` destroyed `defender`'s city on a planet of type `resource`; `ransack`: the card
+    taken by Ransacking the Court, with the choices its When Secured effect asks for."""
     state, events = provoke_outrage(state, player, resource)
     state, more = ransack_court(state, player, defender, ransack)
     return state, events + more
@@ -24,10 +28,11 @@ def _which_card(player: str, defender: str, holding: list[str], card: str | None
            f"agent of {defender}'s; {named}"
 
 
-def ransack_court(state: State, player: str, defender: str, card: str | None
+def ransack_court(state: State, player: str, defender: str, ransack: Mapping[str, Any] | None
                   ) -> tuple[State, Events]:
     """Secure a card holding any agent of the defender's, whoever has the most agents on it;
     the Rival agents on it become Trophies, not Captives (9.9e, 9.9f)."""
+    card = ransack["card"] if ransack else None
     holding = [spot.card for spot in state.court if spot.card and spot.agents_of(defender)]
     if not holding:
         if card is not None:
@@ -45,5 +50,5 @@ def ransack_court(state: State, player: str, defender: str, card: str | None
     events = [cite("9.9e", f"{player} Ransacks the Court and takes {card}; {taken} on it "
                            f"{'goes' if sum(rivals.values()) == 1 else 'go'} to {player}'s "
                            "Trophies, not Captives.")]
-    state, more = take_card(state, player, index, {})
+    state, more = take_card(state, player, index, ransack or {})
     return state, events + more

@@ -151,6 +151,13 @@ def _raid(items: Any) -> str:
     return "raiding " + listed(taken, "nothing")
 
 
+def _ransacked(item: Any) -> str:
+    """A card Ransacked, with what its When Secured effect chose."""
+    if isinstance(item, str):
+        return item
+    return _secure(item).removeprefix("secure ")
+
+
 def _battle(args: Mapping[str, Any]) -> str:
     said = f"battle {args['defender']} at {args['system']}, {_dice(args.get('dice') or {})}"
     parts = [_landed(args.get("self_hits"), "self-hits land"),
@@ -159,8 +166,8 @@ def _battle(args: Mapping[str, Any]) -> str:
              _landed(args.get("building_hits"), "building hits land")]
     ransack = args.get("ransack")
     if ransack:
-        cards = [ransack] if isinstance(ransack, str) else list(ransack)
-        parts.append(f"ransacking the Court for {listed(cards)}")
+        cards = [ransack] if isinstance(ransack, (str, Mapping)) else list(ransack)
+        parts.append(f"ransacking the Court for {listed([_ransacked(c) for c in cards])}")
     if args.get("raid"):
         parts.append(_raid(args["raid"]))
     parts = [part for part in parts if part]
