@@ -50,6 +50,20 @@ def _placed_ships_raid(state: Any, report: Any, items: Any, attacking_left: int)
     return original_raid(state, report, items, state.fleet(report.system, report.attacker).total)
 
 
+def _outrages_first(state: Any, report: Any, hits: Any, ransack: Any) -> Any:
+    """7.11 coded wrong: with several cities destroyed, every Outrage comes before every
+    Ransack, instead of each city's two steps before the next city's."""
+    named = [ransack] if isinstance(ransack, (str, dict)) else list(ransack or ())
+    destroyed = [hit for hit in hits if hit.piece == "city" and hit.destroyed]
+    resource = battle.SYSTEMS[report.system].resource
+    for _ in destroyed:
+        state, _events = provoking.provoke_outrage(state, report.attacker, resource)
+    for item in named:
+        choices = {"card": item} if isinstance(item, str) else item
+        state, _events = outrage.ransack_court(state, report.attacker, report.defender, choices)
+    return state, tuple(i if isinstance(i, str) else i["card"] for i in named), []
+
+
 original_raid = battle._raid
 original_take_card = outrage.take_card
 Patch = tuple[Any, str, Any]
@@ -82,6 +96,7 @@ MUTATIONS: dict[str, list[Patch]] = {
                                                    original_take_card(state, player, index,
                                                                       {}))],
     "9.6e ships placed after the hits raid": [(battle, "_raid", _placed_ships_raid)],
+    "7.11 every Outrage before every Ransack": [(battle, "_cities", _outrages_first)],
     "9.10a every slot costs one key": [(raid, "SLOT_RAID_COST", (1, 1, 1, 1, 1, 1))],
     "9.10b every Guild card costs two keys": [(raid, "raid_cost", lambda card: 2)],
     "9.10c a stolen resource is not gained": [(stealing, "receive",

@@ -48,4 +48,6 @@ def provoke_outrage(state: State, player: str, resource: str) -> tuple[State, Ev
 
 
 def _lost(tokens: int, name: str, cards: list[str]) -> str:
-    return listed([plural(tokens, f"{name} token")] + ([listed(cards)] if cards else []))
+    """`2 Fuel tokens and Gatekeepers`, `Gatekeepers`, or `0 Fuel tokens`."""
+    held = [plural(tokens, f"{name} token")] if tokens or not cards else []
+    return listed(held + ([listed(cards)] if cards else []))

@@ -113,6 +113,11 @@ def _cities(state: State, report: BattleReport, hits: list[Hit], ransack: Any
         refuse("9.9e", f"{plural(len(destroyed), 'city')} destroyed: the Court is Ransacked "
                f"once for each, not {len(named)} times")
     events: Events = []
+    if len(destroyed) > 1:
+        events.append(cite("7.11", f"{len(destroyed)} cities are destroyed at once: "
+                                   f"{report.attacker}, whose turn it is, resolves them one "
+                                   "after another in the order chosen, each city's Outrage and "
+                                   "Ransack before the next."))
     resource = SYSTEMS[report.system].resource
     for number in range(len(destroyed)):
         item = named[number] if number < len(named) else None
