@@ -1,6 +1,7 @@
 """The standard actions but battle: taking an action on a turn and paying for it (`acting`),
 Tax, Build, Move, Repair, gaining a resource (`gaining`), Influence and Secure
-(`court_actions`) with the Vox cards' effects (`vox`), stealing from a Rival (`stealing`),
+(`court_actions`) with the Vox cards' effects (`vox`), Guild cards coming to and leaving a
+play area (`guild_cards`), stealing from a Rival (`stealing`),
 Provoking Outrage (`outrage`), a player left with nothing on the map placing ships at a gate
 (`elimination`), and the vocabulary of the actions (`action_vocabulary`).
 

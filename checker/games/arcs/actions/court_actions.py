@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from checker.games.arcs.actions.acting import acting, pay
+from checker.games.arcs.actions.guild_cards import take_guild
 from checker.games.arcs.actions.vox import VOX_CHOICES, resolve_vox
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.parts.court_cards import GUILD, VOX
@@ -105,26 +106,6 @@ def _returned(player: str, mine: int, rivals: dict[str, int]) -> str:
         text += f"; {listed(captured)} {'becomes' if sum(rivals.values()) == 1 else 'become'} " \
                 f"{player}'s Captives"
     return text + "."
-
-
-def take_guild(state: State, player: str, card: str) -> State:
-    """A Guild card comes to `player`'s play area; its icon counts for ambitions."""
-    return _guild_icon(state, player, card, 1).with_(
-        guild_held=updated(state.guild_held, player, state.guild_held[player] + (card,)))
-
-
-def give_up_guild(state: State, player: str, card: str) -> State:
-    """A Guild card leaves `player`'s play area, and its icon with it."""
-    held = list(state.guild_held[player])
-    held.remove(card)
-    return _guild_icon(state, player, card, -1).with_(
-        guild_held=updated(state.guild_held, player, tuple(held)))
-
-
-def _guild_icon(state: State, player: str, card: str, number: int) -> State:
-    icons = dict(state.guild[player])
-    icons[GUILD[card]] = icons.get(GUILD[card], 0) + number
-    return state.with_(guild=updated(state.guild, player, frozen(icons)))
 
 
 def _refill(state: State, index: int) -> tuple[State, Events]:

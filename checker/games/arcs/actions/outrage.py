@@ -4,7 +4,7 @@ icon with an agent unless it is covered already (9.9a-9.9d)."""
 
 from __future__ import annotations
 
-from checker.games.arcs.actions.court_actions import give_up_guild
+from checker.games.arcs.actions.guild_cards import give_up_guild
 from checker.games.arcs.common import Events, cite, listed, plural
 from checker.games.arcs.parts.court_cards import GUILD
 from checker.games.arcs.state import State

@@ -5,8 +5,8 @@ when stolen itself (9.10c-9.10e)."""
 
 from __future__ import annotations
 
-from checker.games.arcs.actions.court_actions import give_up_guild, take_guild
 from checker.games.arcs.actions.gaining import receive, take_out
+from checker.games.arcs.actions.guild_cards import give_up_guild, take_guild
 from checker.games.arcs.common import Events, cite, refuse
 from checker.games.arcs.state import State
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from checker.games.arcs.actions.court_actions import give_up_guild
+from checker.games.arcs.actions.guild_cards import give_up_guild
 from checker.games.arcs.actions.prelude_spending import prelude_turn
 from checker.games.arcs.common import Events, cite, plural, refuse
 from checker.games.arcs.parts.cards import card as action_card
