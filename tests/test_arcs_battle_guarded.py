@@ -12,7 +12,7 @@ import pytest
 from repo_games import GAMES
 
 from checker.games.arcs.actions import outrage as provoking
-from checker.games.arcs.actions import stealing
+from checker.games.arcs.actions import stealing, vox
 from checker.games.arcs.battle import battle, dice, hits, outrage, raid
 from checker.games.arcs.battle.dice import canonical
 from checker.games.arcs.parts.battle_report import HIT
@@ -64,6 +64,14 @@ def _outrages_first(state: Any, report: Any, hits: Any, ransack: Any) -> Any:
     return state, tuple(i if isinstance(i, str) else i["card"] for i in named), []
 
 
+def _only_the_securer(state: Any, player: str, resource: Any) -> Any:
+    """9.9h coded wrong: Outrage Spreads makes only the player who secured it Provoke
+    Outrage."""
+    if resource is None:
+        return state, []
+    return provoking.provoke_outrage(state, player, resource)
+
+
 original_raid = battle._raid
 original_take_card = outrage.take_card
 Patch = tuple[Any, str, Any]
@@ -97,6 +105,8 @@ MUTATIONS: dict[str, list[Patch]] = {
                                                                       {}))],
     "9.6e ships placed after the hits raid": [(battle, "_raid", _placed_ships_raid)],
     "7.11 every Outrage before every Ransack": [(battle, "_cities", _outrages_first)],
+    "9.9h Outrage Spreads spares the other players": [(vox, "_outrage_spreads",
+                                                       _only_the_securer)],
     "9.10a every slot costs one key": [(raid, "SLOT_RAID_COST", (1, 1, 1, 1, 1, 1))],
     "9.10b every Guild card costs two keys": [(raid, "raid_cost", lambda card: 2)],
     "9.10c a stolen resource is not gained": [(stealing, "receive",

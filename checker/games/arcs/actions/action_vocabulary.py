@@ -25,6 +25,7 @@ from checker.vocabulary import (
 PLAYER = Ref("player")
 RESOURCE = Choice(list(NAMES), "resource")
 SHIP_COUNT = Int(minimum=0, maximum=SHIPS)
+RESOURCE_CHOICE = Choice(list(RESOURCES), "resource")
 TOKEN = OneOf([Int(minimum=1, maximum=RESOURCE_SLOTS), Choice(list(RESOURCES), "resource")])
 """A token on the player's board: by its resource (the leftmost of them), or by its slot."""
 SPEND = Key(TOKEN, "Prelude: the resource token spent for this action instead of an action pip: "
@@ -78,7 +79,8 @@ STEPS = (
           card=Key(COURT_CARD, "The card.", required=True),
           cluster=Key(CLUSTER, "Mass Uprising: the cluster chosen."),
           ambition=Key(Choice(list(AMBITIONS), "ambition"), "Populist Demands: the ambition "
-                       "declared, if any.")),
+                       "declared, if any."),
+          outrage=Key(RESOURCE_CHOICE, "Outrage Spreads: the Outrage type chosen, if any.")),
 )
 
 EXPECTATIONS = (

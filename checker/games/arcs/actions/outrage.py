@@ -16,8 +16,10 @@ KEEP = ("Loyal Engineers", "Loyal Pilots", "Loyal Marines", "Loyal Empaths", "Lo
 """The Guild cards that say to keep them when their holder Provokes Outrage."""
 
 
-def provoke_outrage(state: State, player: str, resource: str) -> tuple[State, Events]:
-    """`player`, who destroyed a city on a planet of type `resource`, Provokes its Outrage."""
+def provoke_outrage(state: State, player: str, resource: str, cause: str = ""
+                    ) -> tuple[State, Events]:
+    """`player` Provokes Outrage of `resource`: by destroying a city on a planet of that type,
+    or for the `cause` said (a card)."""
     name = NAMES[resource]
     tokens = state.resources[player].count(resource)
     suited = [card for card in state.guild_held[player] if GUILD[card] == resource]
@@ -28,8 +30,9 @@ def provoke_outrage(state: State, player: str, resource: str) -> tuple[State, Ev
     for card in discarded:
         state = give_up_guild(state, player, card)
     state = state.with_(court_discard=state.court_discard + tuple(discarded))
-    events = [cite("9.9a", f"{player} destroyed a city on a {name} planet and Provokes {name} "
-                           f"Outrage: {player} discards {_lost(tokens, name, discarded)}.")]
+    why = cause or f"{player} destroyed a city on a {name} planet and"
+    events = [cite("9.9a", f"{why} Provokes {name} Outrage: {player} discards "
+                           f"{_lost(tokens, name, discarded)}.")]
     if kept:
         events.append(cite("9.9b", f"{listed(kept)} says to keep it when its holder Provokes "
                                    f"Outrage: {player} keeps it."))

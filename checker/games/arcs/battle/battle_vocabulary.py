@@ -90,6 +90,7 @@ RANSACKED = Record({
     "cluster": Key(CLUSTER, "Mass Uprising: the cluster chosen."),
     "ambition": Key(Choice(list(AMBITIONS), "ambition"), "Populist Demands: the ambition "
                     "declared, if any."),
+    "outrage": Key(RESOURCE, "Outrage Spreads: the Outrage type chosen, if any."),
 }, "Ransack key")
 """A card Ransacked with the choices its When Secured effect asks for (8.6c)."""
 

@@ -119,6 +119,7 @@ def _move(args: Mapping[str, Any]) -> str:
 def _secure(args: Mapping[str, Any]) -> str:
     extra = [f"choosing cluster {args['cluster']}"] if args.get("cluster") else []
     extra += [f"declaring {args['ambition']}"] if args.get("ambition") else []
+    extra += [f"choosing {resource(args['outrage'])} Outrage"] if args.get("outrage") else []
     return f"secure {args['card']}" + (f", {listed(extra)}" if extra else "")
 
 
