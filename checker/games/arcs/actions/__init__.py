@@ -1,4 +1,5 @@
 """The standard actions but battle: taking an action on a turn and paying for it (`acting`),
+with a resource token in the Prelude (`prelude_spending`),
 Tax, Build, Move, Repair, gaining a resource (`gaining`), Influence and Secure
 (`court_actions`) with the Vox cards' effects (`vox`), Guild cards coming to and leaving a
 play area (`guild_cards`), stealing from a Rival (`stealing`),
