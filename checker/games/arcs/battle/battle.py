@@ -4,13 +4,13 @@ ships and then buildings, building hits; then the cities destroyed, then raiding
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from checker.games.arcs.actions.acting import acting, pay
 from checker.games.arcs.battle.dice import DIE_NAMES, SYMBOLS, collect, count
 from checker.games.arcs.battle.hits import Side, buildings_of, deal, ships_first, ships_of
-from checker.games.arcs.battle.outrage import destroy_city
+from checker.games.arcs.battle.outrage import destroy_cities
 from checker.games.arcs.battle.raid import raid
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.parts.battle_report import (
@@ -22,7 +22,6 @@ from checker.games.arcs.parts.battle_report import (
     BattleReport,
     Hit,
 )
-from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.state import State
 
 
@@ -107,28 +106,9 @@ def _intercept(state: State, defender: str, system: str, intercepts: int) -> int
 def _cities(state: State, report: BattleReport, hits: list[Hit], ransack: Any
             ) -> tuple[State, tuple[str, ...], Events]:
     """Once every hit is dealt, each city destroyed Provokes Outrage and Ransacks the Court."""
-    named = [ransack] if isinstance(ransack, (str, Mapping)) else list(ransack or ())
-    destroyed = [hit for hit in hits if hit.piece == "city" and hit.destroyed]
-    if len(named) > len(destroyed):
-        refuse("9.9e", f"{plural(len(destroyed), 'city')} destroyed: the Court is Ransacked "
-               f"once for each, not {len(named)} times")
-    events: Events = []
-    if len(destroyed) > 1:
-        events.append(cite("7.11", f"{len(destroyed)} cities are destroyed at once: "
-                                   f"{report.attacker}, whose turn it is, resolves them one "
-                                   "after another in the order chosen, each city's Outrage and "
-                                   "Ransack before the next."))
-    resource = SYSTEMS[report.system].resource
-    for number in range(len(destroyed)):
-        item = named[number] if number < len(named) else None
-        choices = {"card": item} if isinstance(item, str) else item
-        assert resource is not None
-        events.append(cite("9.9", f"{report.attacker} destroyed a city: with every hit dealt, "
-                                  "Outrage comes first, then the Ransack, then any keys."))
-        state, more = destroy_city(state, report.attacker, report.defender, resource, choices)
-        events += more
-    return state, tuple(item if isinstance(item, str) else item["card"] for item in named), \
-        events
+    destroyed = sum(1 for hit in hits if hit.piece == "city" and hit.destroyed)
+    return destroy_cities(state, report.attacker, report.defender, report.system, destroyed,
+                          ransack)
 
 
 def _raid(state: State, report: BattleReport, items: Sequence[Any], attacking_left: int

@@ -10,7 +10,36 @@ from checker.games.arcs.actions.court_actions import spot_of, take_card
 from checker.games.arcs.actions.outrage import provoke_outrage
 from checker.games.arcs.battle.hits import take_trophy
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
+from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.state import State
+
+
+def destroy_cities(state: State, player: str, defender: str, system: str, destroyed: int,
+                   ransack: Any) -> tuple[State, tuple[str, ...], Events]:
+    """`player` destroyed `destroyed` of `defender`'s cities at `system` at once: each city's
+    Outrage and Ransack come before the next's, the cards Ransacked in the order named (7.11,
+    9.9); the names of the cards Ransacked."""
+    named = [ransack] if isinstance(ransack, (str, Mapping)) else list(ransack or ())
+    if len(named) > destroyed:
+        refuse("9.9e", f"{plural(destroyed, 'city')} destroyed: the Court is Ransacked once for "
+               f"each, not {len(named)} times")
+    events: Events = []
+    if destroyed > 1:
+        events.append(cite("7.11", f"{destroyed} cities are destroyed at once: {player}, whose "
+                                   "turn it is, resolves them one after another in the order "
+                                   "chosen, each city's Outrage and Ransack before the next."))
+    resource = SYSTEMS[system].resource
+    assert resource is not None or not destroyed
+    for number in range(destroyed):
+        item = named[number] if number < len(named) else None
+        choices = {"card": item} if isinstance(item, str) else item
+        assert resource is not None
+        events.append(cite("9.9", f"{player} destroyed a city: with every hit dealt, Outrage "
+                                  "comes first, then the Ransack, then any keys."))
+        state, more = destroy_city(state, player, defender, resource, choices)
+        events += more
+    return state, tuple(item if isinstance(item, str) else item["card"] for item in named), \
+        events
 
 
 def destroy_city(state: State, player: str, defender: str, resource: str,
