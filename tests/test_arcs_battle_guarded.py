@@ -13,7 +13,7 @@ from repo_games import GAMES
 
 from checker.games.arcs.actions import outrage as provoking
 from checker.games.arcs.actions import stealing, vox
-from checker.games.arcs.battle import battle, dice, hits, outrage, raid
+from checker.games.arcs.battle import battle, dice, hits, outrage, raid, rifles
 from checker.games.arcs.battle.dice import canonical
 from checker.games.arcs.parts.battle_report import HIT
 from checker.games.arcs.table import supply
@@ -107,6 +107,9 @@ MUTATIONS: dict[str, list[Patch]] = {
     "7.11 every Outrage before every Ransack": [(battle, "_cities", _outrages_first)],
     "9.9h Outrage Spreads spares the other players": [(vox, "_outrage_spreads",
                                                        _only_the_securer)],
+    "9.11 the Rifles fire at any system": [(rifles, "adjacent", lambda a, b, out: True)],
+    "9.11a a city the Rifles destroy brings nothing": [
+        (rifles, "destroy_cities", lambda state, *args: (state, (), []))],
     "9.10a every slot costs one key": [(raid, "SLOT_RAID_COST", (1, 1, 1, 1, 1, 1))],
     "9.10b every Guild card costs two keys": [(raid, "raid_cost", lambda card: 2)],
     "9.10c a stolen resource is not gained": [(stealing, "receive",

@@ -8,7 +8,7 @@ from typing import Any
 
 from checker.engine import Event, Outcome
 from checker.games.arcs.actions import build, court_actions, elimination, move, repair, tax
-from checker.games.arcs.battle import battle
+from checker.games.arcs.battle import battle, rifles
 from checker.games.arcs.chapter_end import chapter, cleanup, game_end, scoring
 from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.arcs.common import Handler
@@ -60,6 +60,7 @@ HANDLERS: dict[str, Handler] = {
     "influence": court_actions.influence,
     "secure": court_actions.secure,
     "battle": battle.battle,
+    "fire_rifles": rifles.fire_rifles,
     "prelude": prelude_step.prelude,
     "elimination": elimination.elimination,
     "end_chapter": chapter.step(Stage.SCORING, CORES),

@@ -9,6 +9,7 @@ from typing import Any
 from checker.games.arcs.actions.action_vocabulary import SPEND
 from checker.games.arcs.battle.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAMES, SYMBOLS
 from checker.games.arcs.battle.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
+from checker.games.arcs.battle.rifles import LORE
 from checker.games.arcs.parts.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.components import AMBITIONS, RESOURCES, TROPHY_KINDS
@@ -124,12 +125,28 @@ STEPS = (
                     "steal, one item at a time, in order."),
         "spend": SPEND,
     }, "argument"), "Battle a Rival in a system with Loyal ships (9)."),
+    StepKind("fire_rifles", Record({
+        "system": Key(SYSTEM, "The system whose fresh Loyal ships fire.", required=True),
+        "target": Key(SYSTEM, "The adjacent system fired at.", required=True),
+        "defender": Key(PLAYER, "The Rival whose pieces there are hit.", required=True),
+        "dice": Key(FACES, "The faces the skirmish dice rolled, one die at most for each "
+                    "fresh Loyal ship."),
+        "hits": _hits(TARGETS, MOST_HITS, f"Where each {HIT} lands: the defender's ships, "
+                      "then, once none is left, their buildings."),
+        "ransack": Key(OneOf([COURT_CARD, RANSACKED, ListOf(OneOf([COURT_CARD, RANSACKED]),
+                                                             max_items=MOST_CITIES)]),
+                       "The Court card taken by Ransacking the Court for each city destroyed."),
+        "spend": SPEND,
+    }, "argument"), "Galactic Rifles: Fire Rifles, in place of a Battle action (9.11)."),
 )
 
 SETUP_KEYS: dict[str, Key] = {
     "outrage": Key(MapOf(PLAYER, ListOf(RESOURCE, unique=True, max_items=len(RESOURCES))),
                    "The resources each player has Outraged, their icons covered by agents "
                    "(placeholders while no agent is free)."),
+    "lore_cards_held": Key(MapOf(PLAYER, ListOf(Choice(list(LORE), "lore card"), unique=True,
+                                                max_items=len(LORE))),
+                           "Lore cards each player holds (Leaders & Lore): `Galactic Rifles`."),
     "guild_cards_held": Key(MapOf(PLAYER, ListOf(Ref("Guild card", catalog=list(GUILD)),
                                                  unique=True, max_items=len(GUILD))),
                             "Guild cards each player holds, by name; their icons count as "

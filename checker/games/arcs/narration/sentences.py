@@ -175,6 +175,18 @@ def _battle(args: Mapping[str, Any]) -> str:
     return said + (f"; {'; '.join(parts)}" if parts else "")
 
 
+def _rifles(args: Mapping[str, Any]) -> str:
+    said = (f"fire Galactic Rifles from {args['system']} at {args['defender']}'s pieces at "
+            f"{args['target']}, {_dice({'skirmish': args.get('dice') or []})}")
+    parts = [_landed(args.get("hits"), "hits land")]
+    ransack = args.get("ransack")
+    if ransack:
+        cards = [ransack] if isinstance(ransack, (str, Mapping)) else list(ransack)
+        parts.append(f"ransacking the Court for {listed([_ransacked(c) for c in cards])}")
+    parts = [part for part in parts if part]
+    return said + (f"; {'; '.join(parts)}" if parts else "")
+
+
 def _ending(name: str, doing: str) -> Any:
     return lambda args: f"ending the chapter, {name}: {doing}"
 
@@ -204,6 +216,7 @@ STEPS: dict[str, Any] = {
     "influence": _paid(lambda a: f"influence: place an agent on {a['card']}"),
     "secure": _paid(_secure),
     "battle": _paid(_battle),
+    "fire_rifles": _paid(_rifles),
     "prelude": _prelude,
     "elimination": lambda a: f"{a['player']}, left with no ship and no starport on the map, "
                              f"places fresh ships at {a['gate']} as the turn ends",
