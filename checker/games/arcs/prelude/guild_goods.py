@@ -39,9 +39,8 @@ class Room:
         self.left = list(discards or ())
 
     def take(self, state: State, player: str) -> str | None:
-        if first_empty(state, player) is None and self.left:
-            return self.left.pop(0)
-        return None
+        full = first_empty(state, player) is None
+        return self.left.pop(0) if full and self.left else None
 
     def done(self) -> None:
         if self.left:

@@ -117,12 +117,13 @@ def use_card(state: State, args: Mapping[str, Any]) -> tuple[State, Events]:
         refuse("10.11", f"{card} is used before any other Prelude action, and {player} has "
                "taken one")
     assert state.round is not None
-    state = state.with_(round=replace(state.round, turn=replace(turn, preluded=True)))
+    turn = replace(turn, preluded=True)
+    state = state.with_(round=replace(state.round, turn=turn))
     events: Events = []
     if card not in KEPT:
         state = give_up_guild(state, player, card)
         state = state.with_(court_discard=state.court_discard + (card,))
         events.append(cite("10.6", f"{player} discards {card} to the Court discard pile for "
                                    "its Prelude ability."))
-    state, more = ability(state, replace(turn, preluded=True), card, args)
+    state, more = ability(state, turn, card, args)
     return state, events + more
