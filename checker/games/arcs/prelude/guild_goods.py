@@ -71,7 +71,8 @@ def interest(state: State, player: str, card: str, args: Mapping[str, Any]
                f"up to {empty} {name}, not {wanted}")
     from_supply = min(wanted, resources_in_supply(state, resource))
     events = [cite("10.8b", f"{card}: {player} has {plural(empty, 'empty resource slot')} and "
-                            f"gains {wanted} {name}, {from_supply} from the supply.")]
+                            f"gains up to {wanted} {name}: {from_supply} from the supply, the "
+                            "rest stolen from Rivals as far as they can be.")]
     for _ in range(from_supply):
         state, more = gain(state, player, resource, None)
         events += more

@@ -112,7 +112,7 @@ def use_card(state: State, args: Mapping[str, Any]) -> tuple[State, Events]:
     ability, keys = ABILITIES[card]
     extra = sorted(set(args) - keys - {"card"})
     if extra:
-        refuse("10.6", f"{card}'s ability has no choice of that kind to make")
+        refuse("10.6", f"the ability of {card} has no choice of that kind to make")
     if card == LATTICE_SPIES and turn.preluded:
         refuse("10.11", f"{card} is used before any other Prelude action, and {player} has "
                "taken one")
