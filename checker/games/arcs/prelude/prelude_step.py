@@ -53,9 +53,10 @@ def prelude(state: State, args: Any) -> tuple[State, Events]:
 def _arm(state: State, said: str, rule: str) -> tuple[State, Events]:
     assert state.round is not None and state.round.turn is not None
     turn = state.round.turn
-    if "battle" in turn.actions:
-        return state, [cite(rule, f"{said}: the action pips of this turn may already Battle.")]
-    turn = replace(turn, actions=turn.actions + ("battle",))
-    state = state.with_(round=replace(state.round, turn=turn))
-    return state, [cite(rule, f"{said}: this turn, the action pips of the card played may also "
-                              "Battle.")]
+    already = "battle" in turn.actions
+    if not already:
+        turn = replace(turn, actions=turn.actions + ("battle",))
+        state = state.with_(round=replace(state.round, turn=turn))
+    told = "the action pips of this turn may already Battle" if already else \
+        "this turn, the action pips of the card played may also Battle"
+    return state, [cite(rule, f"{said}: {told}.")]
