@@ -31,9 +31,11 @@ def fire_rifles(state: State, args: Any) -> tuple[State, Events]:
     if not adjacent(system, target, state.out_of_play):
         refuse("9.11", f"{target} is not adjacent to {system}: the Rifles fire at an adjacent "
                "system")
+    if defender == player:
+        refuse("9.11", f"{player}'s own pieces are Loyal: the Rifles fire at a Rival's")
     pieces = state.fleet(target, defender).total + sum(
         1 for b in state.slots(target) if b is not None and b.owner == defender)
-    if defender == player or not pieces:
+    if not pieces:
         refuse("9.11", f"{defender} has no piece at {target} to fire at: the defender is a "
                "Rival with pieces there")
     hits = _roll(state, player, system, args.get("dice", ()))
@@ -47,8 +49,6 @@ def fire_rifles(state: State, args: Any) -> tuple[State, Events]:
     if cities:
         events.append(cite("9.11a", f"A city destroyed outside a battle is destroyed all the "
                                     f"same: {player} Provokes Outrage and Ransacks the Court."))
-    elif args.get("ransack"):
-        refuse("9.9e", "no city was destroyed: the Court is not Ransacked")
     state, _, more = destroy_cities(state, player, defender, target, cities, args.get("ransack"))
     return pay(state, paying, events + more)
 
