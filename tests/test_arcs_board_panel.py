@@ -64,11 +64,11 @@ def test_guild_cards_gained_and_gone_show_on_the_board() -> None:
 
 def test_an_outrage_a_card_provokes_shows_every_player_it_reached() -> None:
     pictures = _pictures(_run("secure-outrage-spreads"))
-    said = _title(pictures[2])
+    said = _title(pictures[3])
     assert "Red's board: empty, Material, empty; Fuel Outraged, an agent on the icon" in said
     assert "Guild cards gone: Fuel Cartel" in said
     assert "Green's board: empty, empty, empty; Fuel Outraged, a placeholder on the icon" in said
-    assert "Fuel Outrage icon covered by a placeholder" in pictures[2]
+    assert "Fuel Outrage icon covered by a placeholder" in pictures[3]
 
 
 def test_a_step_that_changed_no_board_shows_none() -> None:
