@@ -48,9 +48,9 @@ def acting(state: State, action: str, args: Any = None) -> tuple[State, Payment]
         refuse("7.4", f"{turn.player} cannot {NAMES[action]}: {how}")
     if turn.left <= 0:
         refuse("7.9", f"{turn.player} has no action pip left this turn")
-    # The pip is spent before the action is taken: the Prelude is over, and what it spent is
-    # back in the supply (10.1, 10.3).
-    turn = replace(turn, acted=True, spent=())
+    # The pip is spent before the action is taken: what the Prelude spent is back in the supply
+    # (10.1, 10.3); spend_pip marks the pip spent as the action is paid for.
+    turn = replace(turn, spent=())
     return state.with_(round=replace(current, turn=turn)), Payment(turn)
 
 

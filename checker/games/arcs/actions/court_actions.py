@@ -83,12 +83,10 @@ def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, 
 
 
 def _secured_this_turn(state: State, player: str, card: str) -> State:
-    """Remember the card secured on `player`'s turn: its Prelude actions wait for another
-    Prelude (10.6)."""
+    """Remember the card `player` secured on their turn (a card is only secured or Ransacked
+    by the player taking a turn): its Prelude actions wait for another Prelude (10.6)."""
     turn = state.round.turn if state.round else None
-    if turn is None or turn.player != player:
-        return state
-    assert state.round is not None
+    assert state.round is not None and turn is not None and turn.player == player
     return state.with_(round=replace(state.round, turn=replace(turn,
                                                                secured=turn.secured + (card,))))
 
