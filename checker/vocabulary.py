@@ -317,14 +317,18 @@ class Record(Spec):
 
 @dataclass
 class OneOf(Spec):
-    """The first alternative whose shape fits (by YAML type) decides; e.g. a name or a list of names."""
+    """The first alternative whose shape fits (by YAML type) decides; e.g. a name or a list of
+    names. Among single values, a whole number goes to a whole-number alternative first, so
+    that a resource or its slot number can both be written."""
 
     options: Sequence[Spec]
 
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
-        for option in self.options:
-            if _shape_fits(option, value):
-                return option.check(value, pos, ctx)
+        fitting = [option for option in self.options if _shape_fits(option, value)]
+        numbers = isinstance(value, int) and not isinstance(value, bool)
+        exact = [option for option in fitting if not isinstance(option, Int) or numbers]
+        if fitting:
+            return (exact or fitting)[0].check(value, pos, ctx)
         ctx.error(pos, f"expected {' or '.join(_shape_name(o) for o in self.options)}, got {type_name(value)}")
         return _INVALID
 

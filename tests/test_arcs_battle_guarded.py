@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
-from checker.games.arcs.battle import battle, dice, hits, outrage, raid
+from checker.games.arcs.actions import outrage as provoking
+from checker.games.arcs.actions import stealing, vox
+from checker.games.arcs.battle import battle, dice, hits, outrage, raid, rifles
 from checker.games.arcs.battle.dice import canonical
 from checker.games.arcs.parts.battle_report import HIT
 from checker.games.arcs.table import supply
@@ -42,6 +44,36 @@ def _agents_become_captives(state: Any, holder: str, owner: str, kind: str,
     return state.with_(captives=updated(state.captives, holder, frozen(held)))
 
 
+def _placed_ships_raid(state: Any, report: Any, items: Any, attacking_left: int) -> Any:
+    """9.6e coded wrong: ships placed in the battle system after the hits (a Mass Uprising
+    Ransacked) count as attacking ships left."""
+    return original_raid(state, report, items, state.fleet(report.system, report.attacker).total)
+
+
+def _outrages_first(state: Any, report: Any, hits: Any, ransack: Any) -> Any:
+    """7.11 coded wrong: with several cities destroyed, every Outrage comes before every
+    Ransack, instead of each city's two steps before the next city's."""
+    named = [ransack] if isinstance(ransack, (str, dict)) else list(ransack or ())
+    destroyed = [hit for hit in hits if hit.piece == "city" and hit.destroyed]
+    resource = battle.SYSTEMS[report.system].resource
+    for _ in destroyed:
+        state, _events = provoking.provoke_outrage(state, report.attacker, resource)
+    for item in named:
+        choices = {"card": item} if isinstance(item, str) else item
+        state, _events = outrage.ransack_court(state, report.attacker, report.defender, choices)
+    return state, tuple(i if isinstance(i, str) else i["card"] for i in named), []
+
+
+def _only_the_securer(state: Any, player: str, resource: Any) -> Any:
+    """9.9h coded wrong: Outrage Spreads makes only the player who secured it Provoke
+    Outrage."""
+    if resource is None:
+        return state, []
+    return provoking.provoke_outrage(state, player, resource)
+
+
+original_raid = battle._raid
+original_take_card = outrage.take_card
 Patch = tuple[Any, str, Any]
 MUTATIONS: dict[str, list[Patch]] = {
     "9.2 a battle system without Loyal ships": [(battle, "_battle_system", _no_system_check)],
@@ -61,18 +93,29 @@ MUTATIONS: dict[str, list[Patch]] = {
     "9.8 no Trophies": [(hits, "take_trophy", lambda state, *args, **kw: state)],
     "9.9a Outrage discards nothing": [(outrage, "provoke_outrage",
                                        lambda state, player, resource: (state, []))],
-    "9.9b the Loyal cards are discarded too": [(outrage, "KEEP", ())],
+    "9.9b the Loyal cards are discarded too": [(provoking, "KEEP", ())],
     "9.9c no placeholder: the agent is owed": [(supply, "agents_on_outrage",
                                                lambda state, player, free:
                                                len(state.outraged[player]))],
     "9.9e Ransacked agents become Captives": [(outrage, "take_trophy",
                                                _agents_become_captives)],
+    "9.9e a Ransacked Vox card takes no choice": [(outrage, "take_card",
+                                                   lambda state, player, index, args:
+                                                   original_take_card(state, player, index,
+                                                                      {}))],
+    "9.6e ships placed after the hits raid": [(battle, "_raid", _placed_ships_raid)],
+    "7.11 every Outrage before every Ransack": [(battle, "_cities", _outrages_first)],
+    "9.9h Outrage Spreads spares the other players": [(vox, "_outrage_spreads",
+                                                       _only_the_securer)],
+    "9.11 the Rifles fire at any system": [(rifles, "adjacent", lambda a, b, out: True)],
+    "9.11a a city the Rifles destroy brings nothing": [
+        (rifles, "destroy_cities", lambda state, *args: (state, (), []))],
     "9.10a every slot costs one key": [(raid, "SLOT_RAID_COST", (1, 1, 1, 1, 1, 1))],
     "9.10b every Guild card costs two keys": [(raid, "raid_cost", lambda card: 2)],
-    "9.10c a stolen resource is not gained": [(raid, "receive",
+    "9.10c a stolen resource is not gained": [(stealing, "receive",
                                                lambda state, player, resource, discard:
                                                (state, []))],
-    "9.10e Sworn Guardians guards nothing": [(raid, "SWORN_GUARDIANS", "Nobody")],
+    "9.10e Sworn Guardians guards nothing": [(stealing, "SWORN_GUARDIANS", "Nobody")],
 }
 
 

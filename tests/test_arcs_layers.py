@@ -46,7 +46,7 @@ def _declared(package: str) -> set[str]:
 
 def test_the_subpackages_are_the_ones_described() -> None:
     assert SUBPACKAGES == ["actions", "battle", "chapter_end", "drawing", "narration", "parts",
-                           "play", "table"]
+                           "play", "prelude", "table"]
 
 
 def test_each_subpackage_imports_only_what_its_docstring_allows() -> None:

@@ -8,14 +8,16 @@ from typing import Any
 
 from checker.engine import Event, Outcome
 from checker.games.arcs.actions import build, court_actions, elimination, move, repair, tax
-from checker.games.arcs.battle import battle
+from checker.games.arcs.battle import battle, rifles
 from checker.games.arcs.chapter_end import chapter, cleanup, game_end, scoring
 from checker.games.arcs.chapter_end import drawing as chapter_end
 from checker.games.arcs.common import Handler
+from checker.games.arcs.drawing.board_panel import shows_boards
 from checker.games.arcs.drawing.map import changed_court, changed_systems, draw_map
 from checker.games.arcs.narration.describe import describe
 from checker.games.arcs.narration.sentences import SENTENCES
 from checker.games.arcs.play import card_play, declaring
+from checker.games.arcs.prelude import prelude_step
 from checker.games.arcs.setup import initial_state
 from checker.games.arcs.state import Stage, State
 from checker.games.arcs.vocabulary import VOCABULARY
@@ -58,6 +60,8 @@ HANDLERS: dict[str, Handler] = {
     "influence": court_actions.influence,
     "secure": court_actions.secure,
     "battle": battle.battle,
+    "fire_rifles": rifles.fire_rifles,
+    "prelude": prelude_step.prelude,
     "elimination": elimination.elimination,
     "end_chapter": chapter.step(Stage.SCORING, CORES),
     "score_ambition": _score_ambition,
@@ -98,7 +102,8 @@ with Battle, and the end of a chapter."""
         map but ambitions declared, the ambition boxes and the Power track
         (`chapter_end.draw`). "" when there is nothing new to draw: no piece on the map, or
         nothing on the map or in the Court changed since `previous` and no battle was
-        fought, so the picture before still holds."""
+        fought, and no Prelude action or Outrage outside battle changed a player board, so the
+        picture before still holds."""
         if chapter_end.shows(state, previous):
             return chapter_end.draw(state, previous, rulebook)
         if not any(s.ships or s.buildings for s in (state, previous) if s is not None):
@@ -106,6 +111,6 @@ with Battle, and the end of a chapter."""
         fought = state.battle is not None and (previous is None or state.battle is not
                                                 previous.battle)
         if previous is not None and not fought and not changed_systems(state, previous) \
-                and not changed_court(state, previous):
+                and not changed_court(state, previous) and not shows_boards(state, previous):
             return ""
         return draw_map(state, previous, key=previous is None)

@@ -58,7 +58,8 @@ def initial_state(data: Mapping[str, Any]) -> State:
         guild_held=frozen({p: tuple(data.get("guild_cards_held", {}).get(p, ()))
                            for p in players}),
         round=map_setup.current_round(data, players[start:] + players[:start], hands),
-        outraged=frozen({p: frozenset(data.get("outrage", {}).get(p, ())) for p in players}))
+        outraged=frozen({p: frozenset(data.get("outrage", {}).get(p, ())) for p in players}),
+        lore=frozen({p: tuple(data.get("lore_cards_held", {}).get(p, ())) for p in players}))
     _check_pieces(state)
     check_limits(state)
     return state
@@ -136,6 +137,10 @@ def _box_resources(players: tuple[str, ...], given: Mapping[str, int] | None,
 
 
 def _check_pieces(state: State) -> None:
+    held = [card for cards in state.lore.values() for card in cards]
+    twice = next((card for card in held if held.count(card) > 1), None)
+    if twice is not None:
+        refuse("9.11", f"{twice} is one card, held by one player")
     for holder, owners in state.trophies.items():
         if holder in owners:
             refuse("2.3c", f"{holder} holds their own pieces as Trophies: Trophies are Rival "

@@ -130,6 +130,8 @@ class State:
     """The round being played; None between rounds, when the holder leads or passes."""
     outraged: Mapping[str, frozenset[str]]
     """The resources each player has Outraged by destroying a city (9.9a)."""
+    lore: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """Lore cards each player holds (Leaders & Lore): those the engine knows (9.11)."""
     battle: BattleReport | None = None
     """The battle just fought, for people and pictures; None after any other step."""
 

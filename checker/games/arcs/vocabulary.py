@@ -19,6 +19,7 @@ from checker.games.arcs.parts.components import (
     TROPHY_KINDS,
 )
 from checker.games.arcs.play import play_vocabulary
+from checker.games.arcs.prelude import prelude_vocabulary
 from checker.games.arcs.state import STAGE_NAMES, State
 from checker.games.arcs.table import map_vocabulary
 from checker.games.arcs.table.player_board import RESOURCE_SLOTS
@@ -132,6 +133,7 @@ STEPS: dict[str, StepKind] = {step.name: step for step in (
     *play_vocabulary.STEPS,
     *action_vocabulary.STEPS,
     *battle_vocabulary.STEPS,
+    *prelude_vocabulary.STEPS,
     _step("end_chapter", "The chapter ends (1.1)."),
     _step("score_ambition", "Step 1: score one declared ambition (2).",
           ambition=Key(AMBITION, "The ambition.", required=True)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.acting import Payment, acting, pay
 from checker.games.arcs.common import Events, cite, refuse
 from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.parts.pieces import Building
@@ -18,10 +18,10 @@ from checker.games.immutable import frozen, updated
 
 
 def build(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "build")
+    state, paying = acting(state, "build", args)
     if args["piece"] == "ship":
-        return _ship(state, turn, args["system"])
-    return _building(state, turn, args["system"], args["piece"])
+        return _ship(state, paying, args["system"])
+    return _building(state, paying, args["system"], args["piece"])
 
 
 def _damaged(state: State, system: str, player: str) -> tuple[bool, Events]:
@@ -32,7 +32,8 @@ def _damaged(state: State, system: str, player: str) -> tuple[bool, Events]:
                                "damaged.")]
 
 
-def _ship(state: State, turn: Turn, system: str) -> tuple[State, Events]:
+def _ship(state: State, paying: Payment, system: str) -> tuple[State, Events]:
+    turn = paying.turn
     player = turn.player
     ports = [i for i, b in enumerate(state.slots(system))
              if b is not None and b.kind == "starport" and b.owner == player]
@@ -43,8 +44,8 @@ def _ship(state: State, turn: Turn, system: str) -> tuple[State, Events]:
     if not free:
         refuse("8.2d", f"{player}'s starport at {system} has already built a ship this turn")
     if ships_in_supply(state, player) == 0:
-        return spend_pip(state, turn), [cite("8.2f", f"{player} has no ship in supply: nothing "
-                                                     "is built.")]
+        return pay(state, paying, [cite("8.2f", f"{player} has no ship in supply: nothing is "
+                                                "built.")])
     damaged, events = _damaged(state, system, player)
     fleets = dict(state.ships.get(system, {}))
     fleets[player] = state.fleet(system, player).plus(fresh=0 if damaged else 1,
@@ -52,7 +53,7 @@ def _ship(state: State, turn: Turn, system: str) -> tuple[State, Events]:
     state = state.with_(ships=updated(state.ships, system, frozen(fleets)))
     events.insert(0, cite("8.2c", f"{player} builds a {'damaged ' if damaged else ''}ship at "
                                   f"their starport at {system}."))
-    return spend_pip(state, turn, ships_built=turn.ships_built + ((system, free[0]),)), events
+    return pay(state, paying, events, ships_built=turn.ships_built + ((system, free[0]),))
 
 
 def idle_starports(turn: Turn, system: str, ports: list[int]) -> list[int]:
@@ -60,8 +61,9 @@ def idle_starports(turn: Turn, system: str, ports: list[int]) -> list[int]:
     return [i for i in ports if (system, i) not in turn.ships_built]
 
 
-def _building(state: State, turn: Turn, system: str, kind: str) -> tuple[State, Events]:
-    player = turn.player
+def _building(state: State, paying: Payment, system: str, kind: str
+              ) -> tuple[State, Events]:
+    player = paying.turn.player
     slots = state.slots(system)
     if not SYSTEMS[system].slots:
         refuse("8.2a", f"{system} is a gate: gates have no building slots")
@@ -74,8 +76,8 @@ def _building(state: State, turn: Turn, system: str, kind: str) -> tuple[State, 
     left = state.cities[player] if kind == "city" else starports_in_supply(state, player)
     if left == 0:
         where = "on their player board" if kind == "city" else "in supply"
-        return spend_pip(state, turn), [cite("8.2f", f"{player} has no {kind} left {where}: "
-                                                     "nothing is built.")]
+        return pay(state, paying, [cite("8.2f", f"{player} has no {kind} left {where}: "
+                                                "nothing is built.")])
     damaged, events = _damaged(state, system, player)
     index = slots.index(None)
     placed = slots[:index] + (Building(player, kind, fresh=not damaged),) + slots[index + 1:]
@@ -85,7 +87,7 @@ def _building(state: State, turn: Turn, system: str, kind: str) -> tuple[State, 
     if kind == "city":
         state, more = _city_from_board(state, player)
         events += more
-    return spend_pip(state, turn), events
+    return pay(state, paying, events)
 
 
 def _city_from_board(state: State, player: str) -> tuple[State, Events]:

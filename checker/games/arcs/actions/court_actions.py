@@ -3,10 +3,12 @@ it than each Rival, capturing the Rival agents and refilling its place (8.5, 8.6
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
-from checker.games.arcs.actions.vox import resolve_vox
+from checker.games.arcs.actions.acting import acting, pay
+from checker.games.arcs.actions.guild_cards import take_guild
+from checker.games.arcs.actions.vox import VOX_CHOICES, resolve_vox
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.parts.court_cards import GUILD, VOX
 from checker.games.arcs.parts.pieces import CourtSpot
@@ -24,24 +26,24 @@ def spot_of(state: State, card: str, rule: str) -> int:
 
 
 def influence(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "influence")
-    player, card = turn.player, args["card"]
+    state, paying = acting(state, "influence", args)
+    player, card = paying.turn.player, args["card"]
     index = spot_of(state, card, "8.5")
     if agents_in_supply(state, player) == 0:
-        return spend_pip(state, turn), [cite("6.9", f"{player} has no agent in supply: nothing "
-                                                    "is placed.")]
+        return pay(state, paying, [cite("6.9", f"{player} has no agent in supply: nothing is "
+                                               "placed.")])
     spot = state.court[index]
     agents = dict(spot.agents)
     agents[player] = agents.get(player, 0) + 1
     state = _replace_spot(state, index, CourtSpot(card, tuple(agents.items())))
-    return spend_pip(state, turn), [cite("8.5", f"{player} places an agent on {card} "
-                                                f"({plural(agents[player], 'Loyal agent')} "
-                                                "there now).")]
+    return pay(state, paying, [cite("8.5", f"{player} places an agent on {card} "
+                                           f"({plural(agents[player], 'Loyal agent')} "
+                                           "there now).")])
 
 
 def secure(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "secure")
-    player, card = turn.player, args["card"]
+    state, paying = acting(state, "secure", args)
+    player, card = paying.turn.player, args["card"]
     index = spot_of(state, card, "8.6")
     spot = state.court[index]
     mine = spot.agents_of(player)
@@ -50,8 +52,6 @@ def secure(state: State, args: Any) -> tuple[State, Events]:
     if not outnumbers(mine, best):
         tally = ", ".join(f"{p} {n}" for p, n in spot.agents) or "none"
         refuse("8.6a", f"{player} needs more agents on {card} than each Rival (agents: {tally})")
-    if card not in VOX and (args.get("cluster") or args.get("ambition")):
-        refuse("8.6c", f"{card} is a Guild card: it has no When Secured choice to make")
     events = [cite("8.6a", f"{player} has the most agents on {card} and secures it.")]
     events.append(cite("8.6b", _returned(player, mine, rivals)))
     held = dict(state.captives.get(player, {}))
@@ -59,7 +59,7 @@ def secure(state: State, args: Any) -> tuple[State, Events]:
         held[owner] = held.get(owner, 0) + number
     state = state.with_(captives=updated(state.captives, player, frozen(held)))
     state, more = take_card(state, player, index, args)
-    return spend_pip(state, turn), events + more
+    return pay(state, paying, events + more)
 
 
 def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, Events]:
@@ -68,7 +68,10 @@ def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, 
     refilled (8.6c, 8.6d)."""
     card = state.court[index].card
     assert card is not None
+    if card not in VOX and any(args.get(choice) for choice in VOX_CHOICES):
+        refuse("8.6c", f"{card} is a Guild card: it has no When Secured choice to make")
     state = _replace_spot(state, index, CourtSpot(None))
+    state = _secured_this_turn(state, player, card)
     if card in GUILD:
         state = take_guild(state, player, card)
         events = [cite("8.6c", f"{card} is a Guild card: it goes to {player}'s play area, "
@@ -77,6 +80,15 @@ def take_card(state: State, player: str, index: int, args: Any) -> tuple[State, 
         state, events = resolve_vox(state, player, card, args)
     state, more = _refill(state, index)
     return state, events + more
+
+
+def _secured_this_turn(state: State, player: str, card: str) -> State:
+    """Remember the card `player` secured on their turn (a card is only secured or Ransacked
+    by the player taking a turn): its Prelude actions wait for another Prelude (10.6)."""
+    turn = state.round.turn if state.round else None
+    assert state.round is not None and turn is not None and turn.player == player
+    return state.with_(round=replace(state.round, turn=replace(turn,
+                                                               secured=turn.secured + (card,))))
 
 
 def outnumbers(mine: int, best_rival: int) -> bool:
@@ -92,26 +104,6 @@ def _returned(player: str, mine: int, rivals: dict[str, int]) -> str:
         text += f"; {listed(captured)} {'becomes' if sum(rivals.values()) == 1 else 'become'} " \
                 f"{player}'s Captives"
     return text + "."
-
-
-def take_guild(state: State, player: str, card: str) -> State:
-    """A Guild card comes to `player`'s play area; its icon counts for ambitions."""
-    return _guild_icon(state, player, card, 1).with_(
-        guild_held=updated(state.guild_held, player, state.guild_held[player] + (card,)))
-
-
-def give_up_guild(state: State, player: str, card: str) -> State:
-    """A Guild card leaves `player`'s play area, and its icon with it."""
-    held = list(state.guild_held[player])
-    held.remove(card)
-    return _guild_icon(state, player, card, -1).with_(
-        guild_held=updated(state.guild_held, player, tuple(held)))
-
-
-def _guild_icon(state: State, player: str, card: str, number: int) -> State:
-    icons = dict(state.guild[player])
-    icons[GUILD[card]] = icons.get(GUILD[card], 0) + number
-    return state.with_(guild=updated(state.guild, player, frozen(icons)))
 
 
 def _refill(state: State, index: int) -> tuple[State, Events]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, pay
 from checker.games.arcs.common import Events, cite, plural, refuse
 from checker.games.arcs.parts.board import SYSTEMS, adjacent
 from checker.games.arcs.parts.pieces import Fleet
@@ -17,8 +17,8 @@ from checker.games.immutable import frozen, updated
 
 
 def move(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "move")
-    player, origin = turn.player, args["from"]
+    state, paying = acting(state, "move", args)
+    player, origin = paying.turn.player, args["from"]
     path = [args["to"]] if isinstance(args["to"], str) else list(args["to"])
     moving = Fleet(args.get("fresh", 0), args.get("damaged", 0))
     here = state.fleet(origin, player)
@@ -58,7 +58,7 @@ def move(state: State, args: Any) -> tuple[State, Events]:
         if not last and moving.total == 0:
             refuse("8.3a", f"every ship was dropped off at {system}: none is left to go on")
         previous = system
-    return spend_pip(state, turn), events
+    return pay(state, paying, events)
 
 
 def _catapult(state: State, player: str, origin: str) -> Any:

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, pay
 from checker.games.arcs.common import Events, cite, refuse
 from checker.games.arcs.state import State
 from checker.games.immutable import frozen, updated
 
 
 def repair(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "repair")
-    player, system, piece = turn.player, args["system"], args["piece"]
+    state, paying = acting(state, "repair", args)
+    player, system, piece = paying.turn.player, args["system"], args["piece"]
     if piece == "ship":
         fleet = state.fleet(system, player)
         if not fleet.damaged:
@@ -34,4 +34,4 @@ def repair(state: State, args: Any) -> tuple[State, Events]:
         fixed = slots[:index] + (replace(building, fresh=True),) + slots[index + 1:]
         state = state.with_(buildings=updated(state.buildings, system, fixed))
         text = f"{player} repairs their {piece} at {system}: it turns back to its fresh side."
-    return spend_pip(state, turn), [cite("8.4", text)]
+    return pay(state, paying, [cite("8.4", text)])

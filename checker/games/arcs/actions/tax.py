@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, pay
 from checker.games.arcs.actions.gaining import gain
 from checker.games.arcs.common import Events, cite, refuse
 from checker.games.arcs.parts.board import SYSTEMS
@@ -18,7 +18,8 @@ from checker.games.immutable import frozen, updated
 
 
 def tax(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "tax")
+    state, paying = acting(state, "tax", args)
+    turn = paying.turn
     player, system = turn.player, args["system"]
     owner = args.get("owner") or player
     cities = [i for i, b in enumerate(state.slots(system))
@@ -43,7 +44,7 @@ def tax(state: State, args: Any) -> tuple[State, Events]:
     if owner != player:
         state, captured = _capture(state, player, owner)
         events += captured
-    return spend_pip(state, turn, taxed=turn.taxed + ((system, untaxed[0]),)), events
+    return pay(state, paying, events, taxed=turn.taxed + ((system, untaxed[0]),))
 
 
 def untaxed_cities(turn: Turn, system: str, cities: list[int]) -> list[int]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from checker.games.arcs.actions.acting import acting, spend_pip
+from checker.games.arcs.actions.acting import acting, pay
 from checker.games.arcs.battle.dice import DIE_NAMES, SYMBOLS, collect, count
 from checker.games.arcs.battle.hits import Side, buildings_of, deal, ships_first, ships_of
-from checker.games.arcs.battle.outrage import destroy_city
+from checker.games.arcs.battle.outrage import destroy_cities
 from checker.games.arcs.battle.raid import raid
 from checker.games.arcs.common import Events, cite, listed, plural, refuse
 from checker.games.arcs.parts.battle_report import (
@@ -22,20 +22,19 @@ from checker.games.arcs.parts.battle_report import (
     BattleReport,
     Hit,
 )
-from checker.games.arcs.parts.board import SYSTEMS
 from checker.games.arcs.state import State
 
 
 def battle(state: State, args: Any) -> tuple[State, Events]:
-    turn = acting(state, "battle")
-    attacker, system, defender = turn.player, args["system"], args["defender"]
+    state, paying = acting(state, "battle", args)
+    attacker, system, defender = paying.turn.player, args["system"], args["defender"]
     events = [_battle_system(state, attacker, system),
               _defender(state, attacker, system, defender)]
     rolls = collect(state, attacker, system, defender, args.get("dice", {}))
     report = BattleReport(system, attacker, defender, rolls)
     events.append(cite("9.4", _rolled(report)))
     state, report, more = _resolve(state, report, args)
-    return spend_pip(state.with_(battle=report), turn), events + more
+    return pay(state.with_(battle=report), paying, events + more)
 
 
 def _battle_system(state: State, attacker: str, system: str) -> Any:
@@ -90,9 +89,11 @@ def _resolve(state: State, report: BattleReport, args: Any
         state, landed, more = deal(state, number, symbol, side, args.get(key, ()), legal, rule)
         hits += landed
         events += more
+    # Ships that come into the system later (a Mass Uprising Ransacked) are no attacking ships.
+    attacking_left = state.fleet(system, attacker).total
     state, ransacked, more = _cities(state, report, hits, args.get("ransack"))
     events += more
-    state, stolen, more = _raid(state, report, args.get("raid", ()))
+    state, stolen, more = _raid(state, report, args.get("raid", ()), attacking_left)
     return state, BattleReport(system, attacker, defender, rolls, tuple(hits), stolen,
                                ransacked), events + more
 
@@ -105,27 +106,15 @@ def _intercept(state: State, defender: str, system: str, intercepts: int) -> int
 def _cities(state: State, report: BattleReport, hits: list[Hit], ransack: Any
             ) -> tuple[State, tuple[str, ...], Events]:
     """Once every hit is dealt, each city destroyed Provokes Outrage and Ransacks the Court."""
-    named = [ransack] if isinstance(ransack, str) else list(ransack or ())
-    destroyed = [hit for hit in hits if hit.piece == "city" and hit.destroyed]
-    if len(named) > len(destroyed):
-        refuse("9.9e", f"{plural(len(destroyed), 'city')} destroyed: the Court is Ransacked "
-               f"once for each, not {len(named)} times")
-    events: Events = []
-    resource = SYSTEMS[report.system].resource
-    for number in range(len(destroyed)):
-        card = named[number] if number < len(named) else None
-        assert resource is not None
-        events.append(cite("9.9", f"{report.attacker} destroyed a city: with every hit dealt, "
-                                  "Outrage comes first, then the Ransack, then any keys."))
-        state, more = destroy_city(state, report.attacker, report.defender, resource, card)
-        events += more
-    return state, tuple(named), events
+    destroyed = sum(1 for hit in hits if hit.piece == "city" and hit.destroyed)
+    return destroy_cities(state, report.attacker, report.defender, report.system, destroyed,
+                          ransack)
 
 
-def _raid(state: State, report: BattleReport, items: Sequence[Any]
+def _raid(state: State, report: BattleReport, items: Sequence[Any], attacking_left: int
           ) -> tuple[State, tuple[str, ...], Events]:
     keys = count(report.rolls, KEY)
-    if state.fleet(report.system, report.attacker).total:
+    if attacking_left:
         return raid(state, report.attacker, report.defender, keys, items)
     if items:
         refuse("9.6e", f"no attacking ship of {report.attacker}'s is left at {report.system}: "

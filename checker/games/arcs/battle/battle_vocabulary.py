@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.arcs.actions.action_vocabulary import SPEND
 from checker.games.arcs.battle.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAMES, SYMBOLS
 from checker.games.arcs.battle.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
+from checker.games.arcs.battle.rifles import LORE
 from checker.games.arcs.parts.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
 from checker.games.arcs.parts.board import SYSTEMS
-from checker.games.arcs.parts.components import RESOURCES, TROPHY_KINDS
+from checker.games.arcs.parts.components import AMBITIONS, RESOURCES, TROPHY_KINDS
 from checker.games.arcs.parts.court_cards import DECK, GUILD
 from checker.games.arcs.parts.pieces import AGENTS, CITIES, SHIPS, STARPORTS
-from checker.games.arcs.parts.words import COURT_CARD, SYSTEM
+from checker.games.arcs.parts.words import CLUSTER, COURT_CARD, SYSTEM
 from checker.games.arcs.table.player_board import RESOURCE_SLOTS
 from checker.games.arcs.table.supply import placeholders
 from checker.vocabulary import (
@@ -84,6 +86,16 @@ RAIDED = Record({
 }, "raid key")
 
 
+RANSACKED = Record({
+    "card": Key(COURT_CARD, "The Court card taken.", required=True),
+    "cluster": Key(CLUSTER, "Mass Uprising: the cluster chosen."),
+    "ambition": Key(Choice(list(AMBITIONS), "ambition"), "Populist Demands: the ambition "
+                    "declared, if any."),
+    "outrage": Key(RESOURCE, "Outrage Spreads: the Outrage type chosen, if any."),
+}, "Ransack key")
+"""A card Ransacked with the choices its When Secured effect asks for (8.6c)."""
+
+
 def _hits(targets: tuple[str, ...], most: int, doc: str) -> Key:
     return Key(ListOf(Choice(list(targets), "target"), max_items=most), doc)
 
@@ -104,18 +116,37 @@ STEPS = (
                            "`damaged starport`."),
         "building_hits": _hits(BUILDING_TARGETS, MOST_HITS, f"Where each {BUILDING_HIT} lands: "
                                "the defender's buildings."),
-        "ransack": Key(OneOf([COURT_CARD, ListOf(COURT_CARD, max_items=MOST_CITIES)]),
+        "ransack": Key(OneOf([COURT_CARD, RANSACKED, ListOf(OneOf([COURT_CARD, RANSACKED]),
+                                                             max_items=MOST_CITIES)]),
                        "The Court card taken by Ransacking the Court, one for each city "
-                       "destroyed."),
+                       "destroyed, in the order chosen; a Vox card that asks for a choice "
+                       "with it, such as `{card: Mass Uprising, cluster: 4}`."),
         "raid": Key(ListOf(RAIDED, max_items=RESOURCE_SLOTS + len(GUILD)), f"What the {KEY}s "
                     "steal, one item at a time, in order."),
+        "spend": SPEND,
     }, "argument"), "Battle a Rival in a system with Loyal ships (9)."),
+    StepKind("fire_rifles", Record({
+        "system": Key(SYSTEM, "The system whose fresh Loyal ships fire.", required=True),
+        "target": Key(SYSTEM, "The adjacent system fired at.", required=True),
+        "defender": Key(PLAYER, "The Rival whose pieces there are hit.", required=True),
+        "dice": Key(FACES, "The faces the skirmish dice rolled, one die at most for each "
+                    "fresh Loyal ship."),
+        "hits": _hits(TARGETS, MOST_HITS, f"Where each {HIT} lands: the defender's ships, "
+                      "then, once none is left, their buildings."),
+        "ransack": Key(OneOf([COURT_CARD, RANSACKED, ListOf(OneOf([COURT_CARD, RANSACKED]),
+                                                             max_items=MOST_CITIES)]),
+                       "The Court card taken by Ransacking the Court for each city destroyed."),
+        "spend": SPEND,
+    }, "argument"), "Galactic Rifles: Fire Rifles, in place of a Battle action (9.11)."),
 )
 
 SETUP_KEYS: dict[str, Key] = {
     "outrage": Key(MapOf(PLAYER, ListOf(RESOURCE, unique=True, max_items=len(RESOURCES))),
                    "The resources each player has Outraged, their icons covered by agents "
                    "(placeholders while no agent is free)."),
+    "lore_cards_held": Key(MapOf(PLAYER, ListOf(Choice(list(LORE), "lore card"), unique=True,
+                                                max_items=len(LORE))),
+                           "Lore cards each player holds (Leaders & Lore): `Galactic Rifles`."),
     "guild_cards_held": Key(MapOf(PLAYER, ListOf(Ref("Guild card", catalog=list(GUILD)),
                                                  unique=True, max_items=len(GUILD))),
                             "Guild cards each player holds, by name; their icons count as "

@@ -6,15 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from checker.games.arcs.actions.court_actions import give_up_guild, take_guild
-from checker.games.arcs.actions.gaining import receive, take_out
+from checker.games.arcs.actions.stealing import (
+    SWORN_GUARDIANS,
+    guarded,
+    steal_card,
+    steal_resource,
+)
 from checker.games.arcs.common import Events, cite, plural, refuse
 from checker.games.arcs.state import State
 from checker.games.arcs.table.player_board import NAMES, open_slots
 
 SLOT_RAID_COST = (3, 1, 1, 2, 1, 3)
 """The keys printed above the six resource slots, left to right."""
-SWORN_GUARDIANS = "Sworn Guardians"
 GUILD_RAID_COST: dict[str, int] = {
     "Loyal Engineers": 3, "Loyal Pilots": 3, "Loyal Marines": 3, "Loyal Empaths": 3,
     "Loyal Keepers": 3, SWORN_GUARDIANS: 1, "Galactic Bards": 1,
@@ -37,19 +40,18 @@ def raid(state: State, attacker: str, defender: str, keys: int,
         if ("slot" in item) == ("card" in item):
             refuse("9.10", "each item raided is a resource slot or a Guild card: name one of "
                    "them, `slot` or `card`")
-        guarded = SWORN_GUARDIANS in state.guild_held[defender]
-        if guarded and item.get("card") != SWORN_GUARDIANS:
-            refuse("9.10e", f"{defender} holds {SWORN_GUARDIANS}: Rivals cannot steal "
-                   f"{defender}'s resources or other Guild cards until it is stolen")
+        guarded(state, defender, item.get("card"))
         cost, what, rule = _cost(state, defender, item)
         if cost > left:
             refuse("9.10", f"{what} costs {plural(cost, 'key')}; {attacker} has "
                    f"{plural(left, 'key')} left")
         left -= cost
         if "slot" in item:
-            state, more = _steal_resource(state, attacker, defender, item)
+            state, more = steal_resource(state, attacker, defender, item["slot"],
+                                         item.get("discard"))
         else:
-            state, more = _steal_card(state, attacker, defender, item)
+            state, more = steal_card(state, attacker, defender, item["card"],
+                                     item.get("discard"))
         stolen.append(what)
         events += [cite(rule, f"{attacker} spends {plural(cost, 'key')} to steal {what} "
                               f"from {defender}.")] + more
@@ -68,29 +70,3 @@ def _cost(state: State, defender: str, item: Mapping[str, Any]) -> tuple[int, st
     if held is None:
         refuse("9.10a", f"{defender}'s resource slot {slot} holds no resource")
     return SLOT_RAID_COST[slot - 1], f"the {NAMES[held]} in slot {slot}", "9.10a"
-
-
-def _steal_resource(state: State, attacker: str, defender: str, item: Mapping[str, Any]
-                    ) -> tuple[State, Events]:
-    slot = item["slot"]
-    resource = state.resources[defender][slot - 1]
-    assert resource is not None
-    state = take_out(state, defender, slot - 1)
-    state, events = receive(state, attacker, resource, item.get("discard"))
-    return state, [cite("9.10c", f"A stolen resource is gained: the slots of {attacker}'s "
-                                 "board decide where it goes.")] + events
-
-
-def _steal_card(state: State, attacker: str, defender: str, item: Mapping[str, Any]
-                ) -> tuple[State, Events]:
-    card = item["card"]
-    if item.get("discard"):
-        refuse("9.10d", f"{card} is a Guild card: it takes no resource slot, so nothing is "
-               "discarded for it")
-    state = give_up_guild(state, defender, card)
-    if card == SWORN_GUARDIANS:
-        return state.with_(court_deck=state.court_deck + (card,)), [
-            cite("9.10e", f"{card} says to bury it when stolen: it goes to the bottom of the "
-                          "Court deck.")]
-    return take_guild(state, attacker, card), [
-        cite("9.10d", f"{card} goes to {attacker}'s play area.")]

@@ -4,7 +4,8 @@ lines where the board has thick borders, thin ones where systems are adjacent; o
 clusters greyed, with the path marker over their gates; every piece in its owner's colour
 with their letter; the Court row and its agents; and the systems a step changed marked. On
 the step of a battle (9), the battle system is outlined and a panel under the map shows the
-dice rolled, each hit landing and the Trophies taken.
+dice rolled, each hit landing and the Trophies taken; on a Prelude action (10) or an Outrage
+a card provoked (9.9h), a panel shows the player boards it changed.
 
 Shapes, not colours alone, tell pieces apart: a fresh ship stands up, a damaged one lies on
 its side; a city is a square, a starport a disc, an agent an arch; damaged pieces are hollow
@@ -24,6 +25,7 @@ from checker.games.arcs.drawing.battle_panel import (
     outrage_provoked,
     trophies_taken,
 )
+from checker.games.arcs.drawing.board_panel import board_changes, draw_boards, shows_boards
 from checker.games.arcs.drawing.shapes import (
     BADGE,
     EDGE,
@@ -102,6 +104,11 @@ def draw_map(state: State, previous: State | None = None, key: bool = True) -> s
                                    outrage_provoked(state, previous))
         parts.append(fought)
         height += tall + 6
+    if shows_boards(state, previous):
+        assert previous is not None
+        boards, tall = draw_boards(board_changes(state, previous), seen, height + 6)
+        parts.append(boards)
+        height += tall + 6
     if key:
         shapes, tall = _key(height + 8, bool(state.court))
         parts.append(shapes)
@@ -132,6 +139,8 @@ def summary(state: State, previous: State | None = None) -> str:
         # After the changes: a later step showing this picture drops them and the battle.
         said += battle_summary(state.battle, trophies_taken(state, previous),
                                outrage_provoked(state, previous))
+    if previous is not None and shows_boards(state, previous):
+        said += [change.said() for change in board_changes(state, previous)]
     return ". ".join(said) + "."
 
 

@@ -12,7 +12,9 @@ from checker.games.arcs.common import listed, plural
 from checker.games.arcs.narration.describe_battle import describe_battle
 from checker.games.arcs.narration.describe_map import describe_court, describe_map
 from checker.games.arcs.parts.components import AMBITIONS, BOX_RESOURCES, NEUTRAL
+from checker.games.arcs.parts.rounds import Turn
 from checker.games.arcs.state import Result, Stage, State
+from checker.games.arcs.table.player_board import NAMES
 
 
 def describe(state: State) -> dict[str, str]:
@@ -77,12 +79,23 @@ def _round(state: State) -> dict[str, str]:
     text = lead + (f"; played since: {played}" if played else "")
     if current.seized:
         text += f"; {current.seized} seized the initiative"
+    for union in current.unions:
+        text += f"; {union.card} ({union.player}'s) beside {union.beside.name}"
     rows = {"Round": text}
     turn = current.turn
     if turn is not None:
         how = {"lead": "leads", "surpass": "Surpasses", "copy": "Copies", "pivot": "Pivots"}
-        rows["Turn"] = f"{turn.player} {how[turn.play]}: {plural(turn.left, 'action pip')} "                        f"left for {', '.join(turn.actions)}"
+        rows["Turn"] = f"{turn.player} {how[turn.play]}: {plural(turn.left, 'action pip')} " \
+                       f"left for {', '.join(turn.actions)}{_prelude(turn)}"
     return rows
+
+
+def _prelude(turn: Turn) -> str:
+    """What the Prelude under way has spent, which is out of the supply until it ends."""
+    if not turn.in_prelude or not turn.spent:
+        return ""
+    return f"; spent in the Prelude: {listed([NAMES[r] for r in turn.spent])} (back in the " \
+           "supply when it ends)"
 
 
 def _hands(state: State) -> str:

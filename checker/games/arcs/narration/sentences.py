@@ -45,6 +45,51 @@ def _face(face: str) -> str:
 
 # --- Steps ----------------------------------------------------------------------------------
 
+def _token(spend: Any) -> str:
+    """A token spent: `a Fuel`, or `the resource in slot 3`."""
+    return f"the resource in slot {spend}" if isinstance(spend, int) else f"a {resource(spend)}"
+
+
+def _paid(said: Any) -> Any:
+    """An action's sentence, and how it is paid when a resource pays it in the Prelude."""
+    return lambda args: said(args) + (f", spending {_token(args['spend'])} in the Prelude "
+                                      "instead of an action pip" if "spend" in args else "")
+
+
+def _prelude(args: Mapping[str, Any]) -> str:
+    if "card" not in args:
+        return f"spend {_token(args['spend'])} in the Prelude" if "spend" in args else \
+            "take a Prelude action"
+    said = [f"use the Prelude ability of {args['card']}"]
+    if "system" in args:
+        said.append(f"placing ships at {args['system']}")
+    if "gates" in args:
+        said.append(f"placing ships at {listed(list(args['gates']), 'no gate')}")
+    if "gain" in args:
+        said.append(f"gaining {count(args['gain'], 'resource')}")
+    if "steal" in args:
+        stolen = [args["steal"]] if isinstance(args["steal"], Mapping) else args["steal"]
+        said.append("stealing " + listed([_stolen(item) for item in stolen], "nothing"))
+    if "discard" in args:
+        said.append(f"discarding {tally(map(resource, args['discard']), _PLURALS)} to make "
+                    "room")
+    if "pay" in args:
+        said.append(f"discarding {_token(args['pay'])}")
+    if "beside" in args:
+        said.append(f"placing it beside {args['beside']}")
+    if "cards" in args:
+        said.append(f"discarding {count(args['cards'], 'action card')} with it")
+    return ", ".join(said)
+
+
+def _stolen(item: Mapping[str, Any]) -> str:
+    if "card" in item:
+        return f"{item['from']}'s {item['card']}"
+    if "slot" in item:
+        return f"the resource in slot {item['slot']} of {item['from']}'s board"
+    return f"from {item['from']}"
+
+
 def _tax(args: Mapping[str, Any]) -> str:
     owner = args.get("owner")
     city = f"{owner}'s city" if owner else "the Loyal city"
@@ -74,6 +119,7 @@ def _move(args: Mapping[str, Any]) -> str:
 def _secure(args: Mapping[str, Any]) -> str:
     extra = [f"choosing cluster {args['cluster']}"] if args.get("cluster") else []
     extra += [f"declaring {args['ambition']}"] if args.get("ambition") else []
+    extra += [f"choosing {resource(args['outrage'])} Outrage"] if args.get("outrage") else []
     return f"secure {args['card']}" + (f", {listed(extra)}" if extra else "")
 
 
@@ -106,6 +152,13 @@ def _raid(items: Any) -> str:
     return "raiding " + listed(taken, "nothing")
 
 
+def _ransacked(item: Any) -> str:
+    """A card Ransacked, with what its When Secured effect chose."""
+    if isinstance(item, str):
+        return item
+    return _secure(item).removeprefix("secure ")
+
+
 def _battle(args: Mapping[str, Any]) -> str:
     said = f"battle {args['defender']} at {args['system']}, {_dice(args.get('dice') or {})}"
     parts = [_landed(args.get("self_hits"), "self-hits land"),
@@ -114,10 +167,22 @@ def _battle(args: Mapping[str, Any]) -> str:
              _landed(args.get("building_hits"), "building hits land")]
     ransack = args.get("ransack")
     if ransack:
-        cards = [ransack] if isinstance(ransack, str) else list(ransack)
-        parts.append(f"ransacking the Court for {listed(cards)}")
+        cards = [ransack] if isinstance(ransack, (str, Mapping)) else list(ransack)
+        parts.append(f"ransacking the Court for {listed([_ransacked(c) for c in cards])}")
     if args.get("raid"):
         parts.append(_raid(args["raid"]))
+    parts = [part for part in parts if part]
+    return said + (f"; {'; '.join(parts)}" if parts else "")
+
+
+def _rifles(args: Mapping[str, Any]) -> str:
+    said = (f"fire Galactic Rifles from {args['system']} at {args['defender']}'s pieces at "
+            f"{args['target']}, {_dice({'skirmish': args.get('dice') or []})}")
+    parts = [_landed(args.get("hits"), "hits land")]
+    ransack = args.get("ransack")
+    if ransack:
+        cards = [ransack] if isinstance(ransack, (str, Mapping)) else list(ransack)
+        parts.append(f"ransacking the Court for {listed([_ransacked(c) for c in cards])}")
     parts = [part for part in parts if part]
     return said + (f"; {'; '.join(parts)}" if parts else "")
 
@@ -144,13 +209,15 @@ STEPS: dict[str, Any] = {
     "declare_ambition": lambda a: f"the player who led declares {a['ambition']}",
     "pass_initiative": lambda a: "the initiative holder passes instead of leading",
     "end_round": lambda a: "the round ends",
-    "tax": _tax,
-    "build": lambda a: f"build a {a['piece']} at {a['system']}",
-    "move": _move,
-    "repair": lambda a: f"repair a damaged {a['piece']} at {a['system']}",
-    "influence": lambda a: f"influence: place an agent on {a['card']}",
-    "secure": _secure,
-    "battle": _battle,
+    "tax": _paid(_tax),
+    "build": _paid(lambda a: f"build a {a['piece']} at {a['system']}"),
+    "move": _paid(_move),
+    "repair": _paid(lambda a: f"repair a damaged {a['piece']} at {a['system']}"),
+    "influence": _paid(lambda a: f"influence: place an agent on {a['card']}"),
+    "secure": _paid(_secure),
+    "battle": _paid(_battle),
+    "fire_rifles": _paid(_rifles),
+    "prelude": _prelude,
     "elimination": lambda a: f"{a['player']}, left with no ship and no starport on the map, "
                              f"places fresh ships at {a['gate']} as the turn ends",
     "end_chapter": lambda a: "the chapter ends",
@@ -257,6 +324,8 @@ CLAIMS: dict[str, Any] = {
         "board"),
     "open_resource_slots": lambda v: amounts(v, "open resource slot"),
     "supply": lambda v: each(v, _supply),
+    "resource_supply": lambda v: "the general supply holds " + listed(
+        [resource(name, n) for name, n in v.items()], "no resource named"),
     "court": _court,
     "court_agents": lambda v: each(v, lambda card, by: f"{card} holds " + listed(
         [pieces(n, f"{p} agent") for p, n in by.items()], "no agent")),

@@ -18,13 +18,18 @@ GUILD: dict[str, str] = {
 """Each Guild card and the resource its suit icon shows (it counts for ambitions like a token
 of that resource)."""
 
+UNIONS: dict[str, str] = {"Admin Union": "Administration", "Construction Union": "Construction",
+                          "Spacing Union": "Mobilization", "Arms Union": "Aggression"}
+"""The Union Guild cards and the suit of the played card each may be placed beside (10.10)."""
+
 MASS_UPRISING = "Mass Uprising"
 POPULIST_DEMANDS = "Populist Demands"
 CALL_TO_ACTION = "Call to Action"
+OUTRAGE_SPREADS = "Outrage Spreads"
 
-VOX = (MASS_UPRISING, POPULIST_DEMANDS, CALL_TO_ACTION)
-"""The Vox cards the engine knows. Outrage Spreads, Song of Freedom and Guild Struggle need
-Outrage, returning cities and shuffling the deck, which the engine does not model yet."""
+VOX = (MASS_UPRISING, POPULIST_DEMANDS, CALL_TO_ACTION, OUTRAGE_SPREADS)
+"""The Vox cards the engine knows. Song of Freedom and Guild Struggle need returning cities
+and shuffling the deck, which the engine does not model yet."""
 
 COURT_CARDS = tuple(GUILD) + VOX
 DECK = len(GUILD) + 6

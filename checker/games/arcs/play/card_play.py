@@ -75,7 +75,7 @@ def surpass(state: State, args: Any) -> tuple[State, Events]:
     state = _follow(state, current, turn, surpassed=best, on_table=current.on_table + (played,))
     if played.number == 7:
         if current.seized is None:
-            state = _seize(state, player)
+            state = seize_initiative(state, player)
             events.append(cite("7.7a", f"A Surpass with a 7 seizes the initiative: {player} "
                                        "takes the initiative marker."))
         else:
@@ -125,9 +125,12 @@ def seize(state: State, args: Any) -> tuple[State, Events]:
         refuse("7.7b", f"{current.seized} has already seized the initiative this round")
     if turn.acted:
         refuse("7.7", f"{player} has already taken an action: seizing comes before any action")
+    if turn.preluded:
+        refuse("10.1a", f"{player} has already taken a Prelude action: seizing comes before the "
+               "Prelude")
     if not state.hands[player]:
         refuse("7.7a", f"{player} has no other card to play face down")
-    state = _seize(_spend_card(state, player), player)
+    state = seize_initiative(_spend_card(state, player), player)
     return state, [cite("7.7a", f"{player} plays an extra card face down, without actions, and "
                                 "seizes the initiative.")]
 
@@ -189,6 +192,7 @@ def _follow(state: State, current: Round, turn: Turn, **changes: Any) -> State:
     return _spend_card(state, turn.player).with_(round=current)
 
 
-def _seize(state: State, player: str) -> State:
+def seize_initiative(state: State, player: str) -> State:
+    """`player` takes the initiative marker at once, and nobody else seizes it this round."""
     assert state.round is not None
     return state.with_(initiative=player, round=replace(state.round, seized=player))

@@ -28,6 +28,9 @@ def declare_ambition(state: State, args: Any) -> tuple[State, Events]:
     if turn.acted:
         refuse("7.6c", f"{turn.player} has already taken an action: an ambition is declared "
                "before any action")
+    if turn.preluded:
+        refuse("10.1a", f"{turn.player} has already taken a Prelude action: an ambition is "
+               "declared before the Prelude")
     shown = CARD_AMBITION[current.lead.number]
     if shown is None:
         refuse("7.6a", f"{current.lead.name} shows no ambition: nothing can be declared on a 1")

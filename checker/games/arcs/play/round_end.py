@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from checker.games.arcs.common import Events, cite, refuse
-from checker.games.arcs.parts.rounds import Round
+from checker.games.arcs.parts.rounds import Round, Union
 from checker.games.arcs.state import State
 from checker.games.arcs.table.supply import ships_in_supply, stranded
+from checker.games.immutable import updated
 
 
 def round_order(state: State, current: Round) -> tuple[str, ...]:
@@ -50,6 +51,8 @@ def close_round(state: State) -> tuple[State, Events]:
     events: Events = []
     if skipped:
         events.append(cite("7.5", f"{', '.join(skipped)} had no action card and took no turn."))
+    state, more = _unions(state, current.unions)
+    events += more
     holder = current.done[0]
     if current.seized is not None:
         taker, why = current.seized, f"{current.seized} seized the initiative and keeps it"
@@ -61,3 +64,18 @@ def close_round(state: State) -> tuple[State, Events]:
         taker, why = holder, f"nobody seized the initiative or Surpassed; {holder} keeps it"
     events.append(cite("7.8a", f"The round ends: {why}. The played cards are discarded."))
     return state.with_(round=None, initiative=taker), events
+
+
+def _unions(state: State, unions: tuple[Union, ...]) -> tuple[State, Events]:
+    """As the round ends, each Union card's player draws back the card it lies beside, and the
+    Union goes to the Court discard pile (10.10). Each Union has a suit of its own, so no two
+    lie beside the same card."""
+    events: Events = []
+    for union in unions:
+        state = state.with_(hands=updated(state.hands, union.player,
+                                          state.hands[union.player] + 1),
+                            court_discard=state.court_discard + (union.card,))
+        events.append(cite("10.10", f"The round ends: {union.player} draws {union.beside.name} "
+                                    f"back into their hand, and {union.card} goes to the Court "
+                                    "discard pile."))
+    return state, events

@@ -19,7 +19,12 @@ from checker.games.arcs.parts.words import (
 from checker.games.arcs.state import State
 from checker.games.arcs.table.control import controller
 from checker.games.arcs.table.player_board import RESOURCE_SLOTS, open_slots
-from checker.games.arcs.table.supply import agents_in_supply, ships_in_supply, starports_in_supply
+from checker.games.arcs.table.supply import (
+    agents_in_supply,
+    resources_in_supply,
+    ships_in_supply,
+    starports_in_supply,
+)
 from checker.vocabulary import Expectation, Int, Key, ListOf, MapOf, Record, Ref
 
 PLAYER = Ref("player")
@@ -110,6 +115,9 @@ EXPECTATIONS = (
                 _per_player(open_slots), "subset"),
     Expectation("supply", MapOf(PLAYER, _SUPPLY), "Pieces in each named player's supply.",
                 _per_player(_supply), "subset"),
+    Expectation("resource_supply", _TOKENS, "Resource tokens in the general supply; those spent "
+                "in a Prelude come back only when it ends (10.3).",
+                lambda v: {r: resources_in_supply(v.state, r) for r in RESOURCE_NAMES}, "subset"),
     Expectation("court", ListOf(Ref("Court card", catalog=list(COURT_CARD.catalog or ()),
                                     nullable=True), max_items=COURT_ROW_CARDS),
                 "The Court row, left to right; `null` for a place left empty.",

@@ -67,4 +67,11 @@ def placeholders(state: State, player: str) -> int:
 def resources_in_supply(state: State, resource: str) -> int:
     held = sum(slots.count(resource) for slots in state.resources.values())
     on_boxes = state.box_resources.get(resource, 0) if state.box_resources else 0
-    return RESOURCE_TOKENS - held - on_boxes
+    return RESOURCE_TOKENS - held - on_boxes - spent_in_prelude(state).count(resource)
+
+
+def spent_in_prelude(state: State) -> tuple[str, ...]:
+    """The resources spent in the Prelude under way: back in the supply only once it ends
+    (10.3)."""
+    turn = state.round.turn if state.round else None
+    return turn.spent if turn is not None and turn.in_prelude else ()
