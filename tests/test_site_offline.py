@@ -303,9 +303,8 @@ def test_the_fallback_page_has_the_sites_look_and_lists_kept_pages_by_title(
 @pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (390, "dark")])
 def test_offline_search_marks_the_results_whose_page_is_not_kept(
         server: tuple[str, Callable[[], None]], open_page: Callable[..., Page],
-        listed: dict[str, Any], width: int, scheme: str) -> None:
+        width: int, scheme: str) -> None:
     root, stop = server
-    asked = next(page["title"] for page in listed["pages"] if page["url"] == "ti3/end-of-game/")
     page = open_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
     visit_kept(page, root)
     visit_kept(page, root + PAGE)
