@@ -224,6 +224,9 @@ def test_check_on_the_blank_question_says_what_to_do(open_page: Callable[..., Pa
     add(page, ".steps.+", "status_phase")
     assert check_and_wait(page) == "incomplete"
     expect(verdict).to_contain_text("claims nothing")
+    # Claims the form cannot read are the checker's to judge.
+    page.locator("[data-checker-editor]").fill(editor_text(page) + "expect: [winner]\n")
+    assert check_and_wait(page) in ("error", "unavailable")
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -312,14 +315,18 @@ def test_yaml_the_form_cannot_show_is_said_and_kept(open_page: Callable[..., Pag
     assert editor_text(page) == odd, "the text is kept as written"
     # A key the game does not know is shown as YAML, said so, and kept when the form writes.
     typo = ("id: typo\ntitle: A typo\ngame: arcs\nsetup:\n  players: [Red, Blue]\n"
-            "  initiatve: Blue\n  chapter: 2\n")
+            "  initiatve: Blue\n  colours:\n    Red: crimson  # a block\n  chapter: 2\n")
     page.locator("[data-checker-editor]").fill(typo)
     kept = page.locator("[data-checker-field='initiatve']")
     expect(kept.locator(".ck-raw")).to_have_value("Blue")
     expect(kept).to_contain_text("not a key of this game's setup")
+    # A block is shown on the box's one line, in flow style.
+    expect(page.locator("[data-checker-field='colours'] .ck-raw")).to_have_value("{Red: crimson}")
     field(page, ".setup.chapter").fill("3")
     assert yaml.safe_load(editor_text(page))["setup"] == {
-        "players": ["Red", "Blue"], "initiatve": "Blue", "chapter": 3}
+        "players": ["Red", "Blue"], "initiatve": "Blue", "colours": {"Red": "crimson"},
+        "chapter": 3}
+    assert "# a block" in editor_text(page)
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -7,7 +7,7 @@
 
 import { shape, fits, words, said } from "./ask-schema.js";
 import { el, uid, small } from "./ask-dom.js";
-import { scalar, map, seq, item, entry, parse, emit } from "./ask-yaml.js";
+import { scalar, map, seq, item, entry, parse, flowText } from "./ask-yaml.js";
 
 /* ---- Values a new field starts with ---- */
 
@@ -193,8 +193,7 @@ function yesno(ctx, slot, label, path) {
 /* A value the form has no field for, as YAML in a box of its own. */
 export function raw(ctx, slot, label, path, why) {
   var value = slot.get();
-  var shown = value ? emit(value).trim() : "";
-  var box = labelled(input(ctx, { type: "text", value: shown.indexOf("\n") >= 0 ? flowOf(value) : shown,
+  var box = labelled(input(ctx, { type: "text", value: value ? flowText(value) : "",
                                   spellcheck: "false", autocomplete: "off" }, path), label + " (YAML)");
   box.classList.add("ck-raw");
   var note = el("span", { class: "ck-raw-note", id: uid(), text: "As YAML" + (why ? ": " + why : "") + "." });
@@ -208,11 +207,6 @@ export function raw(ctx, slot, label, path, why) {
     ctx.changed(true, path);
   });
   return el("span", { class: "ck-raw-field" }, [box, note]);
-}
-
-function flowOf(node) {
-  var read = emit({ kind: "map", entries: [{ key: scalar("x"), value: Object.assign({}, node, { flow: true }), before: [], after: "" }] });
-  return read.replace(/^x: /, "").trim();
 }
 
 /* ---- One of several shapes: a choice of shape, then its field ---- */

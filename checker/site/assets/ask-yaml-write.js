@@ -98,7 +98,9 @@ function depth(node) {
   return 1 + children.reduce(function (most, found) { return Math.max(most, depth(found.value)); }, 0);
 }
 
-function flowText(node) {
+/* A node on one line in flow style, whatever style the source wrote it in (comments inside
+   are left out). */
+export function flowText(node) {
   if (node.kind === "scalar") return scalarText(node, true, false);
   if (node.kind === "seq") {
     return "[" + node.items.map(function (found) { return flowText(found.value); }).join(", ") + "]";

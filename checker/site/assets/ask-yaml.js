@@ -12,6 +12,6 @@
    text, written again while its value is unchanged. */
 
 export { parse, resolve } from "./ask-yaml-read.js";
-export { emit } from "./ask-yaml-write.js";
+export { emit, flowText } from "./ask-yaml-write.js";
 export { scalar, map, seq, entry, item, plainValue, find, get, put, remove, walk, eachComment, slotOf }
   from "./ask-yaml-tree.js";

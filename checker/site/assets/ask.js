@@ -286,11 +286,10 @@ Ask.prototype.explain = function (text) {
   if (!read.ok || !read.node || read.node.kind !== "map") return null;
   var steps = get(read.node, "steps");
   var count = steps && steps.kind === "seq" ? steps.items.length : 0;
-  var claims = countClaims(get(read.node, "expect"));
-  (steps && steps.kind === "seq" ? steps.items : []).forEach(function (found) {
-    claims += countClaims(get(found.value, "expect"));
-  });
-  if (claims) return null;
+  var expects = [get(read.node, "expect")].concat((steps && steps.kind === "seq" ? steps.items : [])
+    .map(function (found) { return get(found.value, "expect"); })).filter(Boolean);
+  /* Claims there, or ones the checker has to say something about: it is asked. */
+  if (expects.some(function (node) { return node.kind !== "map" || node.entries.length; })) return null;
   if (!count) {
     return { verdict: "blank", message: "Nothing to check yet. Pick a situation above to start from one of the " +
       "site's examples, or build your own: name the players, add the steps that happen (Add a step), then say " +
@@ -301,7 +300,3 @@ Ask.prototype.explain = function (text) {
     "expect under What to check at the end, or right after a step (Check right after it): a score, a winner, " +
     "a step the rules refuse. Check then tells you whether the rules agree." };
 };
-
-function countClaims(node) {
-  return node && node.kind === "map" ? node.entries.length : 0;
-}
