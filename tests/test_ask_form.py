@@ -3,8 +3,9 @@ asks an Arcs battle question and a TI4 scoring question by filling the form only
 engine's verdict; the form is made from the JSON Schema (every step kind and claim of a game's
 vocabulary is offered); the YAML beside it follows the form and the form the YAML, and YAML
 the form cannot show is said so and kept; every example of the game is a situation, found by
-its words, in groups titled in words; the blank question says what to do; every control is
-named and reached by the keyboard, and the page fits a phone in light and dark.
+its words, in groups titled in words; the blank question says what to do; the runtime starts
+loading while the reader edits; every control is named and reached by the keyboard, and the
+page fits a phone in light and dark.
 
 One build, one local HTTP server and one Chromium serve the whole module.
 """
@@ -434,6 +435,37 @@ def test_the_yaml_the_form_reads_is_the_yaml_the_checker_reads(
         for comment in re.findall(r"(?:^|\s)(#.*)", text):
             assert comment.strip() in answer["written"], (comment, answer["written"])
     assert accepted > len(texts) + 300
+
+
+# ---- The runtime loads while the reader edits ----
+
+
+@needs_runtime
+def test_an_ask_page_loads_the_runtime_when_idle_and_a_rules_page_does_not(
+        open_page: Callable[..., Page], site: str) -> None:
+    page = open_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{site}ti4/objective-cards/")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if "/browser/" in url and "templates" not in url]
+    page.goto(f"{site}ti4/ask/")
+    # Nothing pressed: the page, idle, loads the runtime and warms it up.
+    page.wait_for_function("() => window.rulesChecker.state === 'ready'", timeout=180_000)
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requests)
+    expect(page.locator("[data-checker]")).to_have_attribute("data-checker-state", "idle")
+    # A reader who saves data gets it when they start editing instead.
+    saving = open_page()
+    saving.add_init_script("Object.defineProperty(navigator, 'connection', "
+                           "{value: {saveData: true}})")
+    later: list[str] = []
+    saving.on("request", lambda request: later.append(request.url))
+    saving.goto(f"{site}ti4/ask/")
+    expect(saving.locator("[data-checker-form] section").first).to_be_visible(timeout=60_000)
+    saving.wait_for_load_state("networkidle")
+    assert not [url for url in later if "/pyodide/" in url]
+    saving.get_by_label("The question", exact=True).focus()
+    saving.wait_for_function("() => window.rulesChecker.state !== 'idle'")
 
 
 # ---- Named, reached by the keyboard, fitting a phone, light and dark ----

@@ -3,7 +3,8 @@
    game, searchable), names the players, adds steps from the game's step kinds and states
    what to check; the form is drawn from the JSON Schema of scenario files (ask-schema.js), so
    what a game adds to its vocabulary shows here with no change. Editing the YAML redraws the
-   form; YAML the form cannot show is said so and kept. */
+   form; YAML the form cannot show is said so and kept. The runtime starts loading when the
+   page is idle or the reader starts editing, so that the first check is quick. */
 
 import { parse, emit, get, scalar, map, slotOf } from "./ask-yaml.js";
 import { gameSchema, shape, ENVELOPE } from "./ask-schema.js";
@@ -17,6 +18,8 @@ var FORM_CHARS = 65536;   /* the longest text the form reads: longer ones are ed
 export function start(place, api) {
   var game = place.getAttribute("data-checker-ask");
   var root = api.root;
+  /* The runtime starts loading as soon as the page is idle, while the form is being drawn. */
+  whenIdle(function () { api.checker.warm(); });
   var styles = el("link", { rel: "stylesheet", href: new URL("assets/checker/ask.css", root).href });
   document.head.appendChild(styles);
   var loaded = Promise.all([
@@ -72,6 +75,10 @@ function Ask(place, api, game, schema, situations) {
   place.replaceChildren(this.picker.root, this.note,
                         el("div", { class: "ck-ask-grid" }, [this.form, yaml]), check, this.results, this.lists);
   this.read(this.editor.text());
+  this.warmWhenIdle();
+  ["pointerdown", "focusin", "keydown"].forEach(function (name) {
+    place.addEventListener(name, function () { self.warm(); }, { once: true, passive: true });
+  });
   var shared = api.sharedQuestion();
   if (shared) {
     api.decode(shared).then(function (text) {
@@ -79,6 +86,31 @@ function Ask(place, api, game, schema, situations) {
       self.editor.check();
     }, function (error) { self.note.textContent = error.message; });
   }
+}
+
+/* ---- Warming up the runtime ---- */
+
+/* The runtime starts loading, then checks the game's shortest situation with a text of its own:
+   what a first check of the game loads (its rules, its pictures) is loaded before the reader
+   presses Check. */
+Ask.prototype.warm = function () {
+  var texts = this.situations.texts;
+  var alone = this.situations.situations.filter(function (s) { return s.item === undefined; });
+  var shortest = alone.sort(function (a, b) { return texts[a.text].length - texts[b.text].length; })[0];
+  this.api.checker.warm(shortest ? texts[shortest.text] : "");
+};
+
+Ask.prototype.warmWhenIdle = function () {
+  var self = this;
+  whenIdle(function () { self.warm(); });
+};
+
+/* Run `work` when the page is idle, unless the reader's browser asks to save data (then the
+   runtime waits for the reader to start editing). */
+function whenIdle(work) {
+  if (navigator.connection && navigator.connection.saveData) return;
+  var later = window.requestIdleCallback || function (run) { setTimeout(run, 1000); };
+  later(work, { timeout: 3000 });
 }
 
 /* ---- Text and form in step ---- */

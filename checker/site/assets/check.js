@@ -32,6 +32,7 @@
 
   function startWorker() {
     checker.state = "loading";
+    checker.loading = { started: performance.now(), ready: null };   /* for benchmarks */
     checker.ready = new Promise(function (resolve, reject) {
       var worker;
       try {
@@ -49,7 +50,10 @@
       }, checker.loadTimeoutMs);
       worker.onmessage = function (event) {
         var data = event.data || {};
-        if (data.type === "ready") { clearTimeout(limit); checker.state = "ready"; resolve(); return; }
+        if (data.type === "ready") {
+          clearTimeout(limit); checker.state = "ready"; checker.loading.ready = performance.now(); resolve();
+          return;
+        }
         if (data.type === "unavailable") {
           clearTimeout(limit); stopWorker(); unavailable(data.reason); reject(new Error(data.reason));
           return;
@@ -340,6 +344,8 @@
       self.clearMarks(); self.lines(); self.later();
       if (options.onInput) options.onInput();
     });
+    /* The runtime starts loading, quietly, as soon as the reader starts editing. */
+    this.textarea.addEventListener("focus", function () { checker.warm(self.text()); });
     this.textarea.addEventListener("paste", function (event) { self.paste(event); });
     this.textarea.addEventListener("scroll", function () { self.gutter.scrollTop = self.textarea.scrollTop; self.placeBand(); });
     ["keyup", "click", "focus"].forEach(function (name) {
@@ -756,6 +762,19 @@
       if (opening) { editor.textarea.focus(); editor.hint(); }
     });
   }
+
+  /* ---- Warming up: the runtime loaded before the first check is asked for ---- */
+
+  /* Start loading the runtime without waiting for it (a reader started editing, or an ask
+     page is idle); once loaded, check `text` once, its answer unused, so that what a first
+     check loads (the game's modules, the walkthrough's drawing) is loaded as well. Called
+     again, it starts nothing twice and checks one text at most. */
+  checker.warm = function (text) {
+    if (checker.state === "idle") startWorker();
+    if (!text || checker.warmed || checker.state === "unavailable") return;
+    checker.warmed = true;
+    checker.ready.then(function () { return checker.check(text); }).catch(function () {});
+  };
 
   /* ---- The ask pages: their form is a module of its own (ask.js), loaded on them only ---- */
 
