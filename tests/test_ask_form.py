@@ -304,6 +304,27 @@ def test_the_yaml_follows_the_form_and_the_form_the_yaml(open_page: Callable[...
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_every_key_of_a_scenario_the_schema_knows_has_a_field(
+        open_page: Callable[..., Page], site: str, built: Path) -> None:
+    """The envelope's keys besides the question, players, setup, steps and claims (the rules
+    it is about, its status, any the schema adds) are fields under the question's details."""
+    schema = json.loads((built / "scenario.schema.json").read_text("utf-8"))
+    others = [key for key in schema["$defs"]["scenario"]["properties"]
+              if key not in ("id", "title", "game", "setup", "steps", "expect")]
+    assert {"about", "status"} <= set(others)
+    page = ask_page(open_page, site, "ti4")
+    page.locator("[data-situation='ti4-victory-reach-goal-mid-status-phase']").click()
+    details = page.locator(".ck-about")
+    expect(details).to_have_attribute("open", "")
+    expect(details.locator("[data-checker-field='about'] input")).to_have_count(3)
+    menu = details.locator("[data-checker-add] option[data-key]")
+    assert set(menu.evaluate_all("os => os.map(o => o.dataset.key)")) == set(others) - {"about"}
+    add(page, ".+", "status")
+    field(page, ".status").select_option(label="disputed")
+    assert yaml.safe_load(editor_text(page))["status"] == "disputed"
+    expect(page.locator(".ck-raw-note")).to_have_count(0)
+
+
 def test_yaml_the_form_cannot_show_is_said_and_kept(open_page: Callable[..., Page],
                                                     site: str) -> None:
     page = ask_page(open_page, site, "arcs")

@@ -3,11 +3,13 @@
    setup keys, step kinds and claims, and for each value the kind of field that shows it. A
    step kind or claim a game adds to its vocabulary appears in the form with no change here. */
 
-/* A scenario's keys, in the order they are written. */
-export var ENVELOPE = ["id", "title", "game", "about", "status", "setup", "steps", "expect"];
+/* The keys of a scenario the form draws parts of its own for; the schema's other envelope keys
+   (`about`, `status`...) are shown together, under the question's details. */
+export var PARTS = ["id", "title", "game", "setup", "steps", "expect"];
 
-/* The schema of one game: {envelope: {key: node}, setup, steps: [{name, description, args,
-   claims}], claims} where each part is a schema node (`shape` tells what field shows it). */
+/* The schema of one game: {envelope: {key: node}, order, setup, steps: [{name, description,
+   args, claims}], claims} where each part is a schema node (`shape` tells what field shows it)
+   and `order` the envelope's keys in the order a scenario writes them. */
 export function gameSchema(root, game) {
   var scenario = resolve(root, root.$defs.scenario);
   var envelope = Object.assign({}, scenario.properties);
@@ -25,8 +27,8 @@ export function gameSchema(root, game) {
     steps.push({ name: name, description: option.description || "",
                  args: option.properties[name], claims: option.properties.expect });
   });
-  return { envelope: envelope, setup: parts.setup, steps: steps, claims: parts.expect,
-           known: !!parts.setup };
+  return { envelope: envelope, order: Object.keys(envelope), setup: parts.setup, steps: steps,
+           claims: parts.expect, known: !!parts.setup };
 }
 
 /* A node with its `$ref` followed; a description beside the `$ref` is kept. */

@@ -3,7 +3,7 @@
    right after a step, are the keys the game lets a scenario claim there. */
 
 import { get, put, scalar, map, seq, item, slotOf } from "./ask-yaml.js";
-import { shape, words, said, ENVELOPE } from "./ask-schema.js";
+import { shape, words, said } from "./ask-schema.js";
 import { el, small } from "./ask-dom.js";
 import { field, record, adder, initial, raw } from "./ask-fields.js";
 
@@ -12,7 +12,7 @@ export function stepsField(self, ctx) {
   var steps = get(node, "steps");
   if (steps && steps.kind === "scalar" && steps.value === null) steps = null;
   if (steps && steps.kind !== "seq") {
-    return raw(ctx, slotOf(node, "steps", seq, ENVELOPE), "Steps", ".steps", "the steps are a list");
+    return raw(ctx, slotOf(node, "steps", seq, self.parts.order), "Steps", ".steps", "the steps are a list");
   }
   var list = el("ol", { class: "ck-steps", "data-checker-steps": "" });
   var kinds = {};

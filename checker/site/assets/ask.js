@@ -7,7 +7,7 @@
    page is idle or the reader starts editing, so that the first check is quick. */
 
 import { parse, emit, get, scalar, map, slotOf } from "./ask-yaml.js";
-import { gameSchema, shape, ENVELOPE } from "./ask-schema.js";
+import { gameSchema, shape, PARTS } from "./ask-schema.js";
 import { el, uid } from "./ask-dom.js";
 import { record, raw } from "./ask-fields.js";
 import { situationPicker, pickedText } from "./ask-situations.js";
@@ -199,11 +199,12 @@ Ask.prototype.draw = function (focus) {
     section("Players, in seating order", [playersField(this, ctx)], "ck-players-label"),
     section("The situation before the first step", [this.setupField(ctx)]),
     section("What happens, step by step", [stepsField(this, ctx)]),
-    section("What to check at the end", [claimsField(this, ctx, slotOf(node, "expect", map, ENVELOPE), this.parts.claims,
+    section("What to check at the end", [claimsField(this, ctx, slotOf(node, "expect", map, this.parts.order), this.parts.claims,
                                                           "What to check at the end", "expect", "Add a claim…")]),
     this.aboutField(ctx, envelope),
   ];
-  var unknown = node.entries.filter(function (found) { return ENVELOPE.indexOf(found.key.value) < 0; });
+  var order = this.parts.order;
+  var unknown = node.entries.filter(function (found) { return order.indexOf(found.key.value) < 0; });
   if (unknown.length) parts.push(section("Other keys", unknown.map(function (found) {
     var slot = { get: function () { return found.value; }, set: function (v) { found.value = v; } };
     return raw(ctx, slot, String(found.key.value), "." + found.key.value, "'" + found.key.value + "' is not a key of a scenario");
@@ -225,7 +226,7 @@ function section(title, children, id) {
 /* A slot for `key` of a mapping, made (by `make`) when the form first writes to it, in the
    place the envelope's order gives it; `remove` takes it out (the claims, once none is left). */
 Ask.prototype.titleField = function (ctx) {
-  var slot = slotOf(this.doc.node, "title", function () { return scalar(""); }, ENVELOPE);
+  var slot = slotOf(this.doc.node, "title", function () { return scalar(""); }, this.parts.order);
   var value = slot.get();
   var box = el("input", { type: "text", class: "ck-input ck-title", id: uid(), "data-path": ".title",
                           "data-checker-title": "", value: value.kind === "scalar" && value.value !== null ? String(value.value) : "",
@@ -248,19 +249,19 @@ Ask.prototype.setupField = function (ctx) {
                                                           where: "of this game's setup" });
 };
 
-/* ---- About the question: the rules it is about, and whether it is disputed ---- */
+/* ---- About the question: the envelope's other keys (the rules it is about, its status...) ---- */
 
 Ask.prototype.aboutField = function (ctx, envelope) {
-  var node = this.doc.node;
-  var keys = ["about", "status"].filter(function (name) { return envelope[name]; }).map(function (name) {
+  var node = this.doc.node, order = this.parts.order;
+  var names = order.filter(function (name) { return PARTS.indexOf(name) < 0; });
+  var keys = names.map(function (name) {
     return { name: name, node: envelope[name], description: envelope[name].description || "", required: false };
   });
   var slot = { get: function () { return node; }, set: function () {} };
   var box = record(ctx, slot, { kind: "record", keys: keys }, "About the question", "", {
-    skip: ENVELOPE.filter(function (name) { return name !== "about" && name !== "status"; }).concat(
-      node.entries.map(function (e) { return e.key.value; }).filter(function (name) { return ENVELOPE.indexOf(name) < 0; })),
+    skip: node.entries.map(function (e) { return e.key.value; }).filter(function (name) { return names.indexOf(name) < 0; }),
     add: "Add to the question…" });
-  var open = !!(get(node, "about") || get(node, "status"));
+  var open = names.some(function (name) { return get(node, name); });
   return el("details", { class: "ck-form-part ck-about", open: open }, [
     el("summary", { text: "The rules it is about (optional)" }), box]);
 };
