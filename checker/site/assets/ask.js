@@ -263,7 +263,7 @@ Ask.prototype.aboutField = function (ctx, envelope) {
     add: "Add to the question…" });
   var open = names.some(function (name) { return get(node, name); });
   return el("details", { class: "ck-form-part ck-about", open: open }, [
-    el("summary", { text: "The rules it is about (optional)" }), box]);
+    el("summary", { text: "About the question: the rules it is about, its status (optional)" }), box]);
 };
 
 /* ---- Work left for when the page is idle, a few milliseconds at a time ---- */
