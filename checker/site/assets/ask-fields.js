@@ -329,7 +329,8 @@ function rows(ctx, slot, found, label, path) {
       value.entries.splice(value.entries.indexOf(found_), 1);
       ctx.changed(true, path + ".+");
     });
-    var nested = !valueField.matches("input, select, .ck-yesno, .ck-raw-field");
+    var nested = !valueField.matches("input, select, .ck-yesno, .ck-raw-field") &&
+      !(valueField.matches(".ck-either") && valueField.lastChild.matches("input, select"));
     box.appendChild(nested ? el("div", { class: "ck-pair ck-pair--nested" }, [
       el("div", { class: "ck-pair-head" }, [keyField, remove]), valueField]) :
       el("div", { class: "ck-pair" }, [keyField, valueField, remove]));
