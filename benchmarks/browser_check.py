@@ -1,14 +1,27 @@
-"""Checking a scenario in the page: time to the first verdict (the Python runtime and the checker
-loaded, then the check) and to later verdicts (the runtime stays loaded), in headless Chromium
-on the real site, as a reader presses "Edit and check" then "Check".
+"""Checking a question in the page: time from pressing Check to the verdict shown, in headless
+Chromium on the real site, as a reader asks on an ask page (arcs/ask/):
 
-    .venv/bin/python benchmarks/browser_check.py [--site DIR] [--runs N] [--later N]
+- first visit: a new browser profile (an empty cache); the page has been open `--wait`
+  seconds (10 by default) when the reader, who picked a situation, presses Check. The page
+  started loading the runtime when it was idle.
+- first visit, reader saving data: the same, but the page waits for the reader to start
+  editing (they pick a situation one second after the page opened).
+- later visit: the same profile opens the page again (the runtime kept by the browser's
+  cache and the site's service worker), open `--wait` seconds, then Check.
+- at once: a new profile, Check pressed as soon as the form is there (the runtime's whole
+  load counted).
+- later verdicts: Check again on the same page, and the check's own time in the worker.
+
+It also reports the longest task the page's thread ran from the form's being drawn while the
+reader picked a situation and checked (PerformanceObserver "longtask", wall time), the longest task drawing the form for
+each of the largest situations of TI4 and Arcs takes, in CPU time of the page's thread (a
+trace's RunTask events: on a busy machine the wall time counts the waits for a core), and
+the bytes of the bundle.
+
+    .venv/bin/python benchmarks/browser_check.py [--site DIR] [--runs N] [--later N] [--wait S]
 
 Builds the site with `mkdocs build` into benchmarks/out/browser-site unless --site names a
-built one, serves it on a local port, and for each run opens a new browser context (an empty
-cache: the runtime comes from the local server) on ti4/objective-cards/. Prints the median and
-the range of each figure, and the bytes the first check fetched (as served, uncompressed, and
-as gzip would send them).
+built one, and serves it on a local port.
 """
 
 from __future__ import annotations
@@ -16,23 +29,35 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = "ti4/objective-cards/"
+PAGE = "arcs/ask/"
+SITUATION = "arcs-battle-rulebook-example"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 BUNDLE = "assets/checker/browser/"
+DONE = ("() => ['done', 'unavailable'].includes(document.querySelector('[data-checker]')"
+        ".getAttribute('data-checker-state'))")
+LONG_TASKS = """() => { window.longest = 0; new PerformanceObserver(list => { for (const entry
+  of list.getEntries()) window.longest = Math.max(window.longest, entry.duration); })
+  .observe({type: 'longtask'}); }"""
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"
+LOADED: list[float] = []
+"""Seconds each runtime took to load, from the worker's start to its being ready."""
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -55,51 +80,127 @@ def sizes(site: Path) -> list[tuple[str, int, int]]:
     return out
 
 
-def measure(base: str, runs: int, later: int) -> tuple[list[float], list[float], list[float]]:
-    first, after, engine = [], [], []
+def ask(context: BrowserContext, base: str, wait: float,
+        before: Callable[[Page], None] | None = None) -> tuple[Page, float]:
+    """Open the ask page, pick the situation (at once, or through `before`), let `wait` seconds
+    pass from the page's opening, press Check: the page, and seconds to the verdict."""
+    page = context.new_page()
+    opened = time.perf_counter()
+    page.goto(base + PAGE)
+    page.wait_for_selector("[data-checker-form] section")
+    page.evaluate(LONG_TASKS)   # from the form's being drawn on
+    if before is not None:
+        before(page)
+    else:
+        page.locator(f"[data-situation='{SITUATION}']").click()
+    rest = wait - (time.perf_counter() - opened)
+    if rest > 0:
+        page.wait_for_timeout(rest * 1000)
+    started = time.perf_counter()
+    page.locator("[data-checker-check]").click()
+    page.wait_for_function(DONE, timeout=300_000)
+    took = time.perf_counter() - started
+    verdict = page.locator("[data-checker-verdict]").get_attribute("data-verdict")
+    assert verdict == "verified", f"verdict: {verdict}"
+    loading = page.evaluate("window.rulesChecker.loading")
+    LOADED.append((loading["ready"] - loading["started"]) / 1000)
+    return page, took
+
+
+def pick_later(page: Page) -> None:
+    """A reader saving data, who starts editing a second after the page opened."""
+    page.wait_for_timeout(1000)
+    page.locator(f"[data-situation='{SITUATION}']").click()
+
+
+def form_tasks(base: str, site: Path, largest: int = 5) -> list[tuple[str, float, float]]:
+    """For the `largest` situations (by text, of those alone in theirs) of TI4 and Arcs: the
+    id, and the longest task of the page's thread choosing it and drawing the next frame, in
+    CPU and wall seconds."""
+    out = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for game in ("ti4", "arcs"):
+            data = json.loads((site / BUNDLE / "templates" / f"{game}.json").read_text("utf-8"))
+            alone = [s for s in data["situations"] if "item" not in s]  # a text of its own
+            chosen = sorted(alone, key=lambda s: -len(data["texts"][s["text"]]))
+            context = browser.new_context()
+            context.add_init_script(SAVE_DATA)  # no runtime loading alongside
+            page = context.new_page()
+            page.goto(f"{base}{game}/ask/")
+            page.wait_for_selector("[data-checker-form] section")
+            for situation in chosen[:largest]:
+                browser.start_tracing(page=page, categories=[
+                    "devtools.timeline", "disabled-by-default-devtools.timeline"])
+                page.evaluate("async id => { document.querySelector(`[data-situation='${id}']`)"
+                              ".click(); await new Promise(r => requestAnimationFrame(() => "
+                              "setTimeout(r, 50))); }", situation["id"])
+                trace = json.loads(browser.stop_tracing())
+                events = trace["traceEvents"] if isinstance(trace, dict) else trace
+                main = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name"
+                        and e.get("args", {}).get("name") == "CrRendererMain"}
+                tasks = [e for e in events if e.get("ph") == "X" and e.get("name") == "RunTask"
+                         and (e["pid"], e["tid"]) in main]
+                out.append((situation["id"], max(e.get("tdur", 0) for e in tasks) / 1e6,
+                            max(e.get("dur", 0) for e in tasks) / 1e6))
+            context.close()
+        browser.close()
+    return out
+
+
+def measure(base: str, runs: int, later: int, wait: float) -> dict[str, list[float]]:
+    figures: dict[str, list[float]] = {name: [] for name in (
+        "first", "saving", "again", "at once", "later", "engine", "longest")}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for _ in range(runs):
+            with tempfile.TemporaryDirectory() as profile:
+                # A profile of its own, kept on disk: the service worker and the cache work.
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=ARGS)
+                page, took = ask(context, base, wait)
+                figures["first"].append(took)
+                for _ in range(later):
+                    started = time.perf_counter()
+                    page.locator("[data-checker-check]").click()
+                    page.wait_for_function(DONE, timeout=60_000)
+                    figures["later"].append(time.perf_counter() - started)
+                    figures["engine"].append(float(page.locator("[data-checker-status]")
+                                                   .get_attribute("data-checker-ms") or 0) / 1000)
+                figures["longest"].append(page.evaluate("window.longest") / 1000)
+                page.close()
+                page, took = ask(context, base, wait)
+                figures["again"].append(took)
+                context.close()
             context = browser.new_context()
-            page = context.new_page()
-            page.goto(base + PAGE)
-            host = page.locator("[data-checker-host]").first
-            host.locator("[data-checker-edit]").click()
-            state = "[data-checker-host] [data-checker]"
-            done = ("s => ['done', 'unavailable'].includes("
-                    "document.querySelector(s).getAttribute('data-checker-state'))")
-            started = time.perf_counter()
-            host.locator("[data-checker-check]").click()
-            page.wait_for_function(done, arg=state, timeout=300_000)
-            first.append(time.perf_counter() - started)
-            verdict = host.locator("[data-checker-verdict]").get_attribute("data-verdict")
-            assert verdict == "verified", f"first check: {verdict}"
-            for _ in range(later):
-                started = time.perf_counter()
-                host.locator("[data-checker-check]").click()
-                page.wait_for_function(done, arg=state, timeout=60_000)
-                after.append(time.perf_counter() - started)
-                engine.append(float(host.locator("[data-checker-status]")
-                                    .get_attribute("data-checker-ms") or 0) / 1000)
+            context.add_init_script(SAVE_DATA)
+            page, took = ask(context, base, wait, pick_later)
+            figures["saving"].append(took)
+            context.close()
+            context = browser.new_context()
+            page, took = ask(context, base, 0)
+            figures["at once"].append(took)
             context.close()
         browser.close()
-    return first, after, engine
+    return figures
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
-    parser.add_argument("--runs", type=int, default=5, help="cold starts (default 5)")
-    parser.add_argument("--later", type=int, default=10, help="checks after each (default 10)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each case (default 5)")
+    parser.add_argument("--later", type=int, default=10, help="checks after the first (default 10)")
+    parser.add_argument("--wait", type=float, default=10, help="seconds the page is open (default 10)")
     args = parser.parse_args()
     site = args.site or ROOT / "benchmarks" / "out" / "browser-site"
     if args.site is None:
         build(site)
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
-        first, after, engine = measure(f"http://127.0.0.1:{server.server_address[1]}/",
-                                        args.runs, args.later)
+        drawn = form_tasks(base, site)
+        figures = measure(base, args.runs, args.later, args.wait)
     finally:
         server.shutdown()
     total = plain = 0
@@ -112,9 +213,17 @@ def main() -> int:
         return (f"median {statistics.median(values) * 1000:,.0f} ms "
                 f"(min {min(values) * 1000:,.0f}, max {max(values) * 1000:,.0f}, n={len(values)})")
 
-    print(f"first verdict (runtime loaded, then checked): {said(first)}")
-    print(f"later verdicts, press to verdict shown:       {said(after)}")
-    print(f"  of which the check in the worker:           {said(engine)}")
+    print(f"first verdict, page open {args.wait:g} s, first visit:   {said(figures['first'])}")
+    print(f"  the same, reader saving data (loads on editing): {said(figures['saving'])}")
+    print(f"  the same, later visit (runtime kept):            {said(figures['again'])}")
+    print(f"  Check pressed at once, first visit:              {said(figures['at once'])}")
+    print(f"runtime loading, worker started to ready:          {said(LOADED)}")
+    print(f"later verdicts, press to verdict shown:            {said(figures['later'])}")
+    print(f"  of which the check in the worker:                {said(figures['engine'])}")
+    print(f"longest task of the page's thread:                 {said(figures['longest'])}")
+    for situation, cpu, wall in drawn:
+        print(f"form drawn for {situation}: longest task {cpu * 1000:,.0f} ms CPU "
+              f"({wall * 1000:,.0f} ms wall)")
     return 0
 
 

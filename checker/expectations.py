@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker import limits
-from checker.vocabulary import Bool, Expectation, Int, ListOf, Ref, Spec, Str
+from checker.vocabulary import NAMES, Bool, Expectation, Int, ListOf, Ref, Spec, Str
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,8 @@ class RuleIdSpec(Str):
     description = "a rule id such as ti4:61.6"
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "string", "pattern": r"^[a-z][a-z0-9]*:[0-9A-Za-z]+(\.[0-9A-Za-z]+)*$"}
+        return {"type": "string", "pattern": r"^[a-z][a-z0-9]*:[0-9A-Za-z]+(\.[0-9A-Za-z]+)*$",
+                NAMES: "rule"}
 
 
 RULE_ID = RuleIdSpec()

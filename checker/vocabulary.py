@@ -53,6 +53,10 @@ def type_name(value: object) -> str:
 
 _INVALID = object()
 
+NAMES = "x-names"
+"""The JSON Schema annotation naming the kind of names a string stands for when the scenario
+or the site defines them rather than a fixed list (`player`, `rule`): a form offers them."""
+
 
 class Spec:
     """A kind of value. Subclasses implement `check` and `schema`."""
@@ -182,7 +186,9 @@ class Ref(Spec):
     def schema(self) -> dict[str, Any]:
         if self.catalog is not None:
             return {"enum": list(self.catalog) + ([None] if self.nullable else [])}
-        return {"type": ["string", "null"] if self.nullable else "string"}
+        # `x-names` (an annotation JSON Schema tools ignore) says which names the scenario
+        # defines may stand here, so that a form can list them (the ask pages' players).
+        return {"type": ["string", "null"] if self.nullable else "string", NAMES: self.kind}
 
 
 @dataclass
@@ -253,8 +259,9 @@ class MapOf(Spec):
         return _INVALID if _INVALID in out or _INVALID in out.values() else out
 
     def schema(self) -> dict[str, Any]:
+        key = self.key.schema()
         return {"type": "object", "additionalProperties": self.value.schema(),
-                **({"propertyNames": self.key.schema()} if "enum" in self.key.schema() else {}),
+                **({"propertyNames": key} if "enum" in key or NAMES in key else {}),
                 **({"maxProperties": self.max_keys} if self.max_keys is not None else {})}
 
 

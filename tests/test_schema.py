@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +203,40 @@ def test_schema_lists_every_step_kind_and_claim_of_the_vocabulary(schema) -> Non
         step_claims = _deref(schema, step["properties"]["expect"])["properties"]
         assert set(step_claims) == set(final_claims) - {"setup_rejected"} \
             | {"rejected", "cites", "not_cited"}
+
+
+def _branch(schema, game: str) -> dict:
+    scenario = _deref(schema, schema["$defs"]["scenario"])
+    [branch] = [b for b in (_deref(schema, part) for part in scenario["allOf"])
+                if b["if"]["properties"]["game"] == {"const": game}]
+    return _deref(schema, branch["then"])["properties"]
+
+
+def _step(schema, game: str, name: str) -> dict:
+    items = _deref(schema, _deref(schema, _branch(schema, game)["steps"])["items"])
+    [step] = [s for s in (_deref(schema, o) for o in items["oneOf"]) if s["required"] == [name]]
+    return _deref(schema, step["properties"][name])
+
+
+def test_schema_says_which_names_a_string_stands_for_and_a_dies_faces(schema) -> None:
+    """What the ask pages' form lists as choices: the question's players where a string names
+    a player, the site's rules where it names a rule (`x-names`, an annotation other tools
+    ignore), and the faces each battle die shows (`examples`)."""
+    score = _step(schema, "ti4", "score")["properties"]
+    assert score["player"]["x-names"] == "player"
+    assert "x-names" not in score["objective"] and _deref(schema, score["objective"])["enum"]
+    claims = _deref(schema, _deref(schema, _branch(schema, "ti4")["expect"]))["properties"]
+    assert claims["winner"]["type"] == ["string", "null"]
+    assert claims["winner"]["x-names"] == claims["points"]["propertyNames"]["x-names"] \
+        == "player"
+    assert claims["ended_by"]["x-names"] == "rule"
+    dice = _deref(schema, _step(schema, "arcs", "battle")["properties"]["dice"])["properties"]
+    faces = {die: dice[die]["items"]["examples"] for die in dice}
+    assert faces == {"skirmish": ["blank", "hit"],
+                     "assault": ["blank", "hit + self-hit", "hit + intercept", "hit + hit",
+                                 "hit + hit + self-hit"],
+                     "raid": ["intercept", "intercept + key + key", "self-hit + key",
+                              "building hit + key", "self-hit + building hit"]}
+    for die, shown in faces.items():
+        for face in shown:
+            assert re.fullmatch(dice[die]["items"]["pattern"], face)

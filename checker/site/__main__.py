@@ -29,6 +29,7 @@ from checker.site.gathered.context import SiteContext
 from checker.site.hosting.gather import gather
 from checker.site.hosting.host import site_folders
 from checker.site.hosting.site_options import site_options
+from checker.site.publish.ask_situations import situations
 from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
 from checker.site.publish.rules_json import FILE, rules_json, write_rules_json
@@ -77,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if site is not None and args.browser:
             context, cache = site
             written += [f"{BUNDLE}/{path}" for path in
-                        write_bundle(docs / BUNDLE, context.examples.standalone, context.checks.games,
+                        write_bundle(docs / BUNDLE, situations(context), context.checks.games,
                                      cache=cache)]
     except OSError as exc:
         print(f"{inert(str(exc.filename or docs))}: cannot write: {exc.strerror or exc}",

@@ -53,6 +53,7 @@ from checker.site.gathered.slots import fill_slots
 from checker.site.hosting.gather import gather, pin, summary, unpin
 from checker.site.hosting.host import SiteFolders, site_folders
 from checker.site.markdown_ext import RulesExtension
+from checker.site.publish.ask_situations import situations
 from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
 from checker.site.publish.build_stamp import BuildStamp, stamped
@@ -282,8 +283,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             cache = store.folder if store is not None else None
             # The build's own rules.json, in place of any copy the docs folder holds.
             write_rules_json(site / FILE, self.context, cache=cache)
-            # What checks scenarios in the page: the runtime, the checker, the ask templates.
-            write_bundle(site / BUNDLE, self.context.examples.standalone, self.checks.games,
+            # What checks scenarios in the page: the runtime, the checker, the ask situations.
+            write_bundle(site / BUNDLE, situations(self.context), self.checks.games,
                          cache=cache)
             # The pages a long list continues on, but the first: from its frame.
             written = write_pages(self.rendering, self.frames, site, self.urls, cache=cache,

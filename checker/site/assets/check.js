@@ -32,6 +32,7 @@
 
   function startWorker() {
     checker.state = "loading";
+    checker.loading = { started: performance.now(), ready: null };   /* for benchmarks */
     checker.ready = new Promise(function (resolve, reject) {
       var worker;
       try {
@@ -49,7 +50,10 @@
       }, checker.loadTimeoutMs);
       worker.onmessage = function (event) {
         var data = event.data || {};
-        if (data.type === "ready") { clearTimeout(limit); checker.state = "ready"; resolve(); return; }
+        if (data.type === "ready") {
+          clearTimeout(limit); checker.state = "ready"; checker.loading.ready = performance.now(); resolve();
+          return;
+        }
         if (data.type === "unavailable") {
           clearTimeout(limit); stopWorker(); unavailable(data.reason); reject(new Error(data.reason));
           return;
@@ -331,13 +335,17 @@
     this.shareButton = button("data-checker-share", "Share as a link");
     this.link = el("input", { class: "ck-link", "data-checker-link": "", readonly: "", hidden: "",
                               "aria-label": "Link to this question" });
+    this.actions = el("div", { class: "ck-actions" }, [this.checkButton, this.resetButton, this.shareButton]);
     this.root = el("div", { class: "ck", "data-checker": "", "data-checker-state": "idle" }, [
       el("div", { class: "ck-editor" }, [this.gutter, el("div", { class: "ck-area" }, [this.band, this.textarea])]),
-      this.keys,
-      el("div", { class: "ck-actions" }, [this.checkButton, this.resetButton, this.shareButton]),
-      this.link, this.status, this.verdict, this.problems,
+      this.keys, this.actions, this.link, this.status, this.verdict, this.problems,
     ]);
-    this.textarea.addEventListener("input", function () { self.clearMarks(); self.lines(); self.later(); });
+    this.textarea.addEventListener("input", function () {
+      self.clearMarks(); self.lines(); self.later();
+      if (options.onInput) options.onInput();
+    });
+    /* The runtime starts loading, quietly, as soon as the reader starts editing. */
+    this.textarea.addEventListener("focus", function () { checker.warm(self.text()); });
     this.textarea.addEventListener("paste", function (event) { self.paste(event); });
     this.textarea.addEventListener("scroll", function () { self.gutter.scrollTop = self.textarea.scrollTop; self.placeBand(); });
     ["keyup", "click", "focus"].forEach(function (name) {
@@ -526,6 +534,8 @@
 
   Editor.prototype.check = function () {
     var self = this, text = this.text();
+    var explained = this.options.explain && this.options.explain(text);
+    if (explained) { this.explain(explained); return Promise.resolve(); }
     this.setState(checker.state === "ready" ? "checking" : "loading",
                   checker.state === "ready" ? "Checking…" : "Loading the checker (once per visit)…");
     var started = performance.now();
@@ -590,6 +600,19 @@
         " walkthroughs are listed with their verdicts instead." : "";
       self.setState("done", checked + late);
     });
+  };
+
+  /* A question not ready to check (nothing happens in it, or it claims nothing): what to
+     do, in place of a verdict; nothing is sent to the checker. */
+  Editor.prototype.explain = function (explained) {
+    if (this.drawing) this.drawing.stopped = true;
+    this.clearMarks();
+    this.problems.replaceChildren();
+    this.verdict.setAttribute("data-verdict", explained.verdict);
+    this.verdict.className = "ck-verdict ck-verdict--explained";
+    this.verdict.textContent = explained.message;
+    if (this.options.onExplain) this.options.onExplain(explained);
+    this.setState("done", "");
   };
 
   Editor.prototype.failed = function (error) {
@@ -742,102 +765,35 @@
     });
   }
 
-  /* ---- The ask page: a situation to start from, the players, the editor ---- */
+  /* ---- Warming up: the runtime loaded before the first check is asked for ---- */
 
-  var STARTER = "id: my-question\ntitle: My question\ngame: GAME\nabout: []\nsetup:\n  players: [Red, Blue, Green]\nsteps: []\nexpect: {}\n";
+  /* Start loading the runtime without waiting for it (a reader started editing, or an ask
+     page is idle); once loaded, check `text` once, its answer unused, so that what a first
+     check loads (the game's modules, the walkthrough's drawing) is loaded as well. Called
+     again, it starts nothing twice and checks one text at most. */
+  checker.warm = function (text) {
+    if (checker.state === "idle") startWorker();
+    if (!text || checker.warmed || checker.state === "unavailable") return;
+    checker.warmed = true;
+    checker.ready.then(function () { return checker.check(text); }).catch(function () {});
+  };
 
-  function renamed(text, from, to) {
-    var marks = {};
-    from.forEach(function (name, i) { marks[name] = "\u0000" + i + "\u0000"; });
-    function each(part, pattern) {
-      from.forEach(function (name) {
-        var quoted = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        part = part.replace(new RegExp(pattern.replace("NAME", quoted), "gm"), function (whole, before) {
-          return before + marks[name];
-        });
-      });
-      return part;
-    }
-    var out = text.split("\n").map(function (line) {
-      var hash = line.search(/(^|\s)#/);
-      var code = hash < 0 ? line : line.slice(0, hash), comment = hash < 0 ? "" : line.slice(hash);
-      code = each(code, "(^|[\\s\\[{,:])NAME(?=\\s*(?:[,\\]}:]|$))");
-      comment = each(comment, "(^|[^\\w])NAME(?![\\w])");
-      return code + comment;
-    }).join("\n");
-    return out.replace(/\u0000(\d+)\u0000/g, function (whole, i) { return to[Number(i)]; });
-  }
+  /* ---- The ask pages: their form is a module of its own (ask.js), loaded on them only ---- */
 
   function ask(place) {
     if (place.dataset.checkerReady) return;
     place.dataset.checkerReady = "1";
-    var game = place.getAttribute("data-checker-ask");
-    var select = el("select", { "data-checker-template": "", class: "ck-select" }, [el("option", { value: "", text: "A blank question" })]);
-    var players = el("input", { "data-checker-players": "", class: "ck-players", value: "Red, Blue, Green",
-                                "aria-describedby": "ck-players-help" });
-    var start = button("data-checker-start", "Start from this situation");
-    var note = el("p", { class: "ck-note", "data-checker-note": "", role: "status" });
-    var form = el("div", { class: "ck-ask" }, [
-      el("label", { class: "ck-field" }, [el("span", { text: "Situation" }), select]),
-      el("label", { class: "ck-field" }, [el("span", { text: "Players, in seating order" }), players]),
-      el("p", { id: "ck-players-help", class: "ck-help", text: "Names replace the situation's players, in order." }),
-      start, note,
-    ]);
-    var results = el("div", { class: "ck-results", "data-checker-results": "" });
-    var templates = [];
-    var editor = new Editor(STARTER.replace("GAME", game), {
-      game: game, resetLabel: "Start again",
-      onResult: function (result, started, drawing) {
-        results.replaceChildren();
-        return draw(results, result.scenarios.filter(function (s) { return s.html; }), started,
-                    drawing, "");
-      },
-      onReset: function () { results.replaceChildren(); },
-      onShare: function (url) { history.replaceState(history.state, "", url.hash); },
-    });
-    place.replaceChildren(form, editor.root, results);
-
-    function chosen() { return templates.filter(function (t) { return t.id === select.value; })[0]; }
-    select.addEventListener("change", function () {
-      var template = chosen();
-      players.value = (template ? template.players : ["Red", "Blue", "Green"]).join(", ");
-    });
-    start.addEventListener("click", function () {
-      var template = chosen();
-      var text = template ? template.text : STARTER.replace("GAME", game);
-      var from = template ? template.players : ["Red", "Blue", "Green"];
-      var to = players.value.split(",").map(function (name) { return name.trim(); }).filter(Boolean);
-      note.textContent = "";
-      if (to.length !== from.length) {
-        note.textContent = "This situation has " + from.length + " players: name " + from.length + ", in seating order.";
-        return;
-      }
-      editor.published = renamed(text, from, to);
-      editor.reset();
-      editor.textarea.focus();
-      editor.hint();
-    });
-
-    fetch(new URL("templates/" + game + ".json", BUNDLE)).then(function (response) {
-      return response.ok ? response.json() : [];
-    }).catch(function () { return []; }).then(function (found) {
-      templates = found;
-      var groups = {};
-      found.forEach(function (template) {
-        var label = template.section_title;
-        if (!groups[label]) { groups[label] = el("optgroup", { label: label }); select.appendChild(groups[label]); }
-        groups[label].appendChild(el("option", { value: template.id, text: template.title }));
+    import(new URL("assets/checker/ask.js", ROOT).href).then(function (module) {
+      module.start(place, {
+        checker: checker, Editor: Editor, draw: draw, decode: decode, sharedQuestion: sharedQuestion,
+        root: ROOT, bundle: BUNDLE, loadSchema: loadSchema,
       });
+    }, function (error) {
+      place.dataset.checkerReady = "";
+      var note = document.createElement("p");
+      note.textContent = "The form could not be loaded (" + error.message + "): reload the page to try again.";
+      place.appendChild(note);
     });
-
-    var shared = sharedQuestion();
-    if (shared) {
-      decode(shared).then(function (text) {
-        editor.published = text;
-        editor.reset();
-        editor.check();
-      }, function (error) { note.textContent = error.message; });
-    }
   }
 
   function init() {

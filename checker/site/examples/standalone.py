@@ -38,11 +38,9 @@ class TextChecker(Protocol):
 
     def check(self, text: Text, key: str | None = None) -> CheckedText: ...
 
-FORMAT = 2
+FORMAT = 3
 PREFIX = "standalone-"
 """The kept file's name, before the digest."""
-TEMPLATES_PER_SECTION = 12
-"""The most templates an ask page offers for one rules section (`browser_bundle.templates`)."""
 OTHER = "other"
 """The section of scenarios that are about no rule (as `context.section_of` says)."""
 
@@ -112,8 +110,6 @@ class Standalone:
         self.rule_counts: dict[str, list[int]] = data["rule_counts"]
         """By rule: how many verified examples illustrate it, how many the engine decided by
         it, and how many do both."""
-        self.templates: dict[str, list[int]] = data["templates"]
-        """By game: the indexes the ask pages start from (`browser_bundle.templates`)."""
         self.dropped: list[str] = data["dropped"]
         """The ids of the later copies of an id, left out."""
         self.problems: list[Problem] = [Problem(Location(path, line, col), message)
@@ -170,7 +166,7 @@ class Standalone:
             "flags": self.flags, "rows": self.rows, "sizes": self.sizes,
             "sections": self.sections, "listing": self.listing,
             "illustrated": self.illustrated, "decided": self.decided, "counts": self.counts,
-            "rule_counts": self.rule_counts, "templates": self.templates,
+            "rule_counts": self.rule_counts,
             "dropped": self.dropped,
             "problems": [[p.location.path, p.location.line, p.location.col, p.message]
                          for p in self.problems]},
@@ -184,7 +180,7 @@ def empty() -> Standalone:
     columns = ("ids", "titles", "where", "games", "flags", "rows", "sizes", "sections",
                "listing", "dropped", "problems")
     return Standalone("", [], {**{name: [] for name in columns}, **{
-        name: {} for name in ("illustrated", "decided", "counts", "rule_counts", "templates")}})
+        name: {} for name in ("illustrated", "decided", "counts", "rule_counts")}})
 
 
 def from_files(key: str, files: list[FileEntry], checked: list[CheckedText],
@@ -240,36 +236,12 @@ def from_files(key: str, files: list[FileEntry], checked: list[CheckedText],
         "sizes": [len(e.html) + len(e.source) + row_size(e) for e in examples],
         "sections": sections, "listing": listing, "illustrated": illustrated,
         "decided": decided, "counts": counts, "rule_counts": rule_counts,
-        "templates": _templates(examples, kept, sections), "dropped": dropped,
+        "dropped": dropped,
         "problems": []}
     whole = Standalone(key, files, data)
     whole.problems = problems
     whole._made = dict(enumerate(examples))
     return whole
-
-
-def _templates(examples: list[Example], kept: list[tuple[Example, int, int]],
-               sections: list[str]) -> dict[str, list[int]]:
-    """By game: each file holding one scenario that the engine verified, by the section it is
-    first about ("" for none), at most `TEMPLATES_PER_SECTION` a section, by section and id."""
-    per_file: dict[int, int] = {}
-    for _, number, _ in kept:
-        per_file[number] = per_file.get(number, 0) + 1
-    chosen: dict[str, list[int]] = {}
-    for index, example in enumerate(examples):
-        if per_file[kept[index][1]] == 1 and verified(example):
-            chosen.setdefault(example.game, []).append(index)
-    out: dict[str, list[int]] = {}
-    for game, indexes in chosen.items():
-        section = {i: sections[i] if examples[i].about else "" for i in indexes}
-        indexes.sort(key=lambda i: (section_order(section[i]), examples[i].id))
-        counted: dict[str, int] = {}
-        out[game] = []
-        for index in indexes:
-            counted[section[index]] = counted.get(section[index], 0) + 1
-            if counted[section[index]] <= TEMPLATES_PER_SECTION:
-                out[game].append(index)
-    return out
 
 
 def kept(folder: Path | None, key: str, files: list[FileEntry]) -> Standalone | None:

@@ -1,7 +1,7 @@
 """What a built site serves so that a reader can check scenarios in the page (`check.js`): the
 Python runtime (Pyodide, from the npm registry, fetched by `npm ci --prefix checker/browser`),
 the checker as a zip of the modules `browser_check` needs with PyYAML's pure-Python loader, the
-ask pages' templates, and `bundle.json`, which says what is there. All under `FOLDER` of the
+ask pages' situations, and `bundle.json`, which says what is there. All under `FOLDER` of the
 site; nothing is fetched from elsewhere, and nothing is committed: the MkDocs plugin writes it
 into each built site, `python -m checker.site --browser docs` into the docs folder (for
 Zensical, which runs no plugin; that copy is git-ignored).
@@ -27,9 +27,7 @@ from typing import Any
 import yaml
 
 import checker
-from checker.engine import BoundRuleset
 from checker.registry import BUNDLED, InstalledGame, bundled_declarations
-from checker.site.examples.standalone import Standalone, section_of
 from checker.site.examples.store import kept_file
 from checker.site.examples.verify import engine_version
 from checker.site.writing import link_new, write_if_changed
@@ -42,15 +40,19 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 """Pyodide's files the page needs: the loader, the interpreter and the standard library.
 No `pyodide-lock.json` (120 KB): the worker gives Pyodide one without packages, since none is
 ever loaded, repeating the real one's `info` (`bundle.json`'s `lock`)."""
+NO_SITUATIONS: dict[str, list[Any]] = {"texts": [], "situations": []}
+"""An ask page's situations when its game has none (`ask_situations.situations`)."""
 ENTRY = "checker.site.browser_check"
 """The module the worker imports; the zip holds it and the checker modules it imports."""
 
 
-def write_bundle(target: Path, standalone: Standalone, games: Mapping[str, InstalledGame],
-                 runtime: Path | None = None, cache: Path | None = None) -> list[str]:
+def write_bundle(target: Path, situations: Mapping[str, Any],
+                 games: Mapping[str, InstalledGame], runtime: Path | None = None,
+                 cache: Path | None = None) -> list[str]:
     """Write the bundle into `target` (the site's `FOLDER`), leaving files that hold the same
-    bytes alone; the paths written, relative to `target`. The ask pages' templates come from
-    the site's checked `standalone` scenarios (nothing is run again); the runtime is Pyodide's npm package
+    bytes alone; the paths written, relative to `target`. The ask pages' situations are
+    `situations`, by game (`ask_situations.situations`: the site's checked examples, nothing
+    run again); a game without any gets none. The runtime is Pyodide's npm package
     (`PACKAGE`) unless told otherwise, linked rather than copied where the file system allows;
     the checker's zip is kept in `cache` (the plugin's result folder), made anew only when the
     checker's code changes."""
@@ -60,8 +62,8 @@ def write_bundle(target: Path, standalone: Standalone, games: Mapping[str, Insta
     if version is not None:
         files.update({f"pyodide/{name}": runtime / name for name in RUNTIME})
         files["checker.zip"] = _kept_zip(cache, games)
-    for game, entries in templates(standalone, games).items():
-        files[f"templates/{game}.json"] = _json(entries)
+    for game in games:
+        files[f"templates/{game}.json"] = _json(situations.get(game, NO_SITUATIONS))
     files["bundle.json"] = _json({
         "available": version is not None, "pyodide": version,
         "lock": _lock_info(runtime, version, cache),
@@ -182,27 +184,6 @@ def _runtime_nodes(body: Iterable[ast.stmt]) -> Iterator[ast.AST]:
             yield from _runtime_nodes(statement.orelse)
             continue
         yield from ast.walk(statement)
-
-
-def templates(whole: Standalone, games: Mapping[str, InstalledGame]) -> dict[str, list[Any]]:
-    """By game, the situations an ask page starts from: each standalone scenario file holding
-    one scenario that the engine verified, grouped by the rules section it is first about, at
-    most `TEMPLATES_PER_SECTION` a section, in order of section and id (`Standalone`)."""
-    out: dict[str, list[Any]] = {}
-    for game in games:
-        out[game] = []
-        for example in whole.examples(whole.templates.get(game, [])):
-            section = section_of(example) if example.about else ""
-            out[game].append({
-                "id": example.id, "title": example.title, "section": section,
-                "section_title": _section_title(games[game], section),
-                "players": list(example.players), "text": str(example.source)})
-    return out
-
-
-def _section_title(ruleset: BoundRuleset, section: str) -> str:
-    title = ruleset.rulebook.titles.get(section, "")
-    return f"{section} {title}" if title else f"Rules {section}" if section else "Other"
 
 
 def _json(value: Any) -> bytes:

@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from checker.games.arcs.actions.action_vocabulary import SPEND
-from checker.games.arcs.battle.dice import BLANK, DICE, DICE_OF_A_TYPE, DIE_NAMES, SYMBOLS
+from checker.games.arcs.battle.dice import (
+    BLANK,
+    DICE,
+    DICE_OF_A_TYPE,
+    DIE_NAMES,
+    SYMBOLS,
+    face_text,
+)
 from checker.games.arcs.battle.hits import BUILDING_TARGETS, SHIP_TARGETS, TARGETS
 from checker.games.arcs.battle.rifles import LORE
 from checker.games.arcs.parts.battle_report import BUILDING_HIT, HIT, INTERCEPT, KEY, SELF_HIT
@@ -56,6 +63,10 @@ class FaceSpec(Spec):
 
     description = "a die face such as `hit + self-hit`, `intercept + key + key` or `blank`"
 
+    def __init__(self, die: str | None = None) -> None:
+        self.die = die
+        """The die whose faces the schema gives as examples (for a form to list)."""
+
     def check(self, value: Any, pos: Pos, ctx: Context) -> Any:
         if not isinstance(value, str):
             ctx.error(pos, f"expected {self.description}, got {value!r}")
@@ -71,12 +82,20 @@ class FaceSpec(Spec):
         return value
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "string", "pattern": rf"^\s*({BLANK}|{SYMBOL}(\s*\+\s*{SYMBOL}){{0,"
-                                             rf"{MOST_SYMBOLS - 1}}})\s*$"}
+        out: dict[str, Any] = {
+            "type": "string",
+            "pattern": rf"^\s*({BLANK}|{SYMBOL}(\s*\+\s*{SYMBOL}){{0,{MOST_SYMBOLS - 1}}})\s*$"}
+        if self.die is not None:
+            out["examples"] = list(dict.fromkeys(face_text(face) for face in DICE[self.die]))
+        return out
 
 
-FACES = ListOf(FaceSpec(), max_items=SHIPS)
-"""Up to one die per ship, so that too many of a type can be written and refused (9.4)."""
+def faces(die: str) -> ListOf:
+    """The faces rolled on dice of one type: up to one die per ship, so that too many of a
+    type can be written and refused (9.4)."""
+    return ListOf(FaceSpec(die), max_items=SHIPS)
+
+
 RAIDED = Record({
     "slot": Key(Int(minimum=1, maximum=RESOURCE_SLOTS), "A resource slot of the defender's "
                 "board, 1 to 6 from the left: the resource in it is stolen."),
@@ -104,7 +123,7 @@ STEPS = (
     StepKind("battle", Record({
         "system": Key(SYSTEM, "The battle system: one with Loyal ships.", required=True),
         "defender": Key(PLAYER, "The Rival with pieces there who defends.", required=True),
-        "dice": Key(Record({die: Key(FACES, f"The faces the {die} dice rolled, one per die.")
+        "dice": Key(Record({die: Key(faces(die), f"The faces the {die} dice rolled, one per die.")
                             for die in DIE_NAMES}, "die"),
                     "The dice collected and the face each rolled; none when not given."),
         "self_hits": _hits(SHIP_TARGETS, MOST_HITS, f"Where each {SELF_HIT} lands: `ship` or "
@@ -129,7 +148,7 @@ STEPS = (
         "system": Key(SYSTEM, "The system whose fresh Loyal ships fire.", required=True),
         "target": Key(SYSTEM, "The adjacent system fired at.", required=True),
         "defender": Key(PLAYER, "The Rival whose pieces there are hit.", required=True),
-        "dice": Key(FACES, "The faces the skirmish dice rolled, one die at most for each "
+        "dice": Key(faces("skirmish"), "The faces the skirmish dice rolled, one die at most for each "
                     "fresh Loyal ship."),
         "hits": _hits(TARGETS, MOST_HITS, f"Where each {HIT} lands: the defender's ships, "
                       "then, once none is left, their buildings."),
