@@ -77,6 +77,16 @@ def test_scalar_is_not_a_scenario(problems) -> None:
     ]
 
 
+@pytest.mark.parametrize("steps", ["1.0", "7", "true", "abc"])
+def test_steps_that_are_no_list_are_a_located_error_without_claims(problems, minimal,
+                                                                  steps) -> None:
+    """A scenario whose only claims would be on its steps, with `steps:` not a list (a fuzzed
+    file once crashed the checker with a number there)."""
+    head = minimal.split("steps:")[0]
+    found = problems(f"{head}steps: {steps}\n")
+    assert any(": `steps` must be a list" in line for line in found), found
+
+
 # Malformed YAML, through load_file (what the CLI and the plugin use).
 
 def test_malformed_yaml_is_one_located_line(problems) -> None:
