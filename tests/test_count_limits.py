@@ -286,7 +286,8 @@ def unstated_bounds(text: str, schema: dict[str, Any]) -> list[str]:
         if cell is None:
             continue  # test_guide_reference reports a missing row
         for bound in sorted(_bounds(node)):
-            if not re.search(rf"\b(to|most|up to) {bound}\b", cell):
+            # "list of 2 players" states a list of exactly 2.
+            if not re.search(rf"\b(to|most|up to|list of) {bound}\b", cell):
                 missing.append(f"{group} `{key}`: {cell.strip()!r} does not state {bound}")
     return missing
 
