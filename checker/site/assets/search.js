@@ -31,6 +31,7 @@
   var ONLY = "checker-search-only";  /* remembered: the search limited to the game read */
   var RULE = /^([a-z][\w-]*):(\d[\w.]*)$/i;  /* a rule entry's anchor: the rule's full id */
   var NUMBER = /^(?:([a-z][\w-]*):)?(\d+(?:\.\w+)*)$/i;
+  var HEADING = /^\d+(?:\.\w+)*$/;  /* the anchor of a rule that heads a section */
 
   var root = document.currentScript ? new URL("../../", document.currentScript.src) : null;
 
@@ -100,7 +101,9 @@
     location = local(location);
     var page = pageOf(location), anchor = anchorOf(location), game = this.games[page];
     var rule = RULE.exec(anchor);
-    var weight = rule ? WEIGHT.rule : this.rules[page] ? WEIGHT.rules :
+    /* A rule that heads a section ("## §8.6 Secure") has its number for anchor: a rule too. */
+    var heading = !rule && this.rules[page] && HEADING.test(anchor);
+    var weight = rule || heading ? WEIGHT.rule : this.rules[page] ? WEIGHT.rules :
       game ? WEIGHT.game : WEIGHT.site;
     if (page === reading) weight *= PAGE;
     var here = this.games[reading], tier = here && game === here ? 1 : 0;
