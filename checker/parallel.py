@@ -3,9 +3,10 @@ handed back in the items' order, so a caller cannot tell the answer from one mad
 
 Workers are forked from the caller, so they start with everything it has already loaded (the
 games, their rules) and nothing is pickled but the items and the results. Where the system
-cannot fork, the work runs in the caller's process. A worker ignores Ctrl-C: the caller alone
-stops, cancels the work not started and waits only for the pieces under way. A worker that
-dies (a signal, the system out of memory) is reported as `WorkerLost`, never waited for.
+cannot fork, or the caller runs other threads, the work runs in the caller's process. A
+worker ignores Ctrl-C: the caller alone stops, cancels the work not started and waits only
+for the pieces under way. A worker that dies (a signal, the system out of memory) is
+reported as `WorkerLost`, never waited for.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,7 +43,10 @@ def available_cores() -> int:
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether workers can be forked safely: the system forks, and this process runs one
+    thread (a fork copies only the calling thread; a lock another one held would stay held
+    in the worker, as in `mkdocs serve`'s rebuilds, which run beside its server's threads)."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def ordered_map(function: Callable[[Any, Item], Result], items: Sequence[Item], jobs: int,
@@ -60,8 +65,9 @@ def _in_workers(function: Callable[[Any, Item], Result], items: Sequence[Item], 
                 context: Any) -> Iterator[Result]:
     size = max(1, min(LARGEST_CHUNK, len(items) // (jobs * CHUNKS_PER_WORKER)))
     chunks = [items[start:start + size] for start in range(0, len(items), size)]
+    lifeline, callers_end = os.pipe()
     pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"), initializer=_start,
-                               initargs=(context,))
+                               initargs=(context, lifeline, callers_end))
     try:
         # Forked with Ctrl-C held back, the workers can never die of one before they ignore it;
         # here it arrives once they are all started (the first task starts them all).
@@ -81,17 +87,28 @@ def _in_workers(function: Callable[[Any, Item], Result], items: Sequence[Item], 
             yield from results
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        os.close(lifeline)
+        os.close(callers_end)
 
 
 _context: Any = None
 """The caller's `context`, in a worker."""
 
 
-def _start(context: Any) -> None:
+def _start(context: Any, lifeline: int, callers_end: int) -> None:
     global _context
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _context = context
+    os.close(callers_end)
+    threading.Thread(target=_end_with_caller, args=(lifeline,), daemon=True).start()
+
+
+def _end_with_caller(lifeline: int) -> None:
+    """Wait until the caller's end of the lifeline closes, when it ends however it ends
+    (killed too), then end: no worker is left waiting for work that will never come."""
+    os.read(lifeline, 1)
+    os._exit(1)
 
 
 def _work(function: Callable[[Any, Item], Result], chunk: Sequence[Item]) -> list[Result]:

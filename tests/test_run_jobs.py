@@ -10,6 +10,7 @@ import resource
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -168,28 +169,59 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in found]
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
-def test_ctrl_c_stops_the_workers_and_the_run(tmp_path: Path, minimal: str) -> None:
-    """Ctrl-C reaches the whole process group, as a terminal sends it: the command says it
-    was interrupted and exits 2, and no worker is left running."""
-    uses_repo_rules(tmp_path)
-    folder = tmp_path / "scenarios"
+def _started_with_workers(root: Path, minimal: str) -> tuple[subprocess.Popen[bytes], list[int]]:
+    """`checker run --jobs 2` on 4,000 scenarios, once both its workers are there."""
+    uses_repo_rules(root)
+    folder = root / "scenarios"
     folder.mkdir()
     for number in range(400):
         texts = [scenario(minimal, f"s-{number}-{n}") for n in range(10)]
         (folder / f"s-{number:03d}.yaml").write_text(as_list(*texts), encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-m", "checker", "run", "--jobs", "2",
-                                "scenarios"], cwd=tmp_path, stdout=subprocess.PIPE,
+                                "scenarios"], cwd=root, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, start_new_session=True)
+    workers: list[int] = []
+    while len(workers) < 2 and process.poll() is None:
+        workers = _children(process.pid)
+    return process, workers
+
+
+def _running(pid: int) -> bool:
+    """Whether the process is there and not a zombie waiting to be reaped."""
     try:
-        workers: list[int] = []
-        while len(workers) < 2 and process.poll() is None:
-            workers = _children(process.pid)
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+
+
+@LINUX_PROC
+def test_ctrl_c_stops_the_workers_and_the_run(tmp_path: Path, minimal: str) -> None:
+    """Ctrl-C reaches the whole process group, as a terminal sends it: the command says it
+    was interrupted and exits 2, and no worker is left running."""
+    process, workers = _started_with_workers(tmp_path, minimal)
+    try:
         os.killpg(process.pid, signal.SIGINT)
         stdout, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
     assert (process.returncode, stdout, stderr) == (2, b"", b"checker: interrupted\n")
-    for worker in workers:
-        assert not Path(f"/proc/{worker}").exists(), f"worker {worker} left running"
+    assert len(workers) == 2
+    assert not any(_running(worker) for worker in workers)
+
+
+@LINUX_PROC
+def test_the_workers_end_when_the_command_is_killed(tmp_path: Path, minimal: str) -> None:
+    process, workers = _started_with_workers(tmp_path, minimal)
+    process.kill()
+    process.communicate(timeout=60)
+    assert len(workers) == 2
+    deadline = time.monotonic() + 30
+    left = list(workers)
+    while left and time.monotonic() < deadline:  # each ends once its lifeline closes
+        left = [worker for worker in left if _running(worker)]
+    assert not left, f"workers {left} left running"
