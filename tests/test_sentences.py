@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
-from checker.changes import Was, changed, plain
+from checker.changes import Was, _bracketed_items, _items, changed, plain
 from checker.expectations import FINAL_ONLY, GAME_END, STEP_ONLY
 from checker.sentences import (
     CORE_CLAIMS,
@@ -170,3 +170,13 @@ def test_a_changed_value_shows_what_it_was(before: str, after: str, shown: str) 
     assert plain(pieces) == shown
     assert "".join(p if isinstance(p, str) else p.now for p in pieces) == after
     assert all(p.before for p in pieces if isinstance(p, Was))
+
+
+@pytest.mark.parametrize("value", [
+    "", "Red 8", "Red 8, Blue 8", "Red: Expand Borders; Blue: Conquer the Weak, Raise a Fleet",
+    "a, , b", "a,b; c;  d, ", ", leading", "trailing,", "x; ; ;", "no separators here",
+])
+def test_items_without_brackets_split_as_the_bracket_aware_reading_does(value: str) -> None:
+    """A value without brackets is split at once; the same items as read character by
+    character."""
+    assert _items(value) == _bracketed_items(value)
