@@ -444,8 +444,9 @@ def revision() -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
                               capture_output=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", *inputs], cwd=ROOT,
-                               text=True, capture_output=True, check=True).stdout
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--",
+                                *inputs], cwd=ROOT, text=True, capture_output=True,
+                               check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return "unknown (not a git checkout)"
     changed = sorted({line[3:].split("/", 1)[0] for line in dirty.splitlines()})
