@@ -11,14 +11,14 @@ reported as `WorkerLost`, never waited for.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # imported when workers are started: a rebuild from the cache starts none
+    from concurrent.futures import Future
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -46,6 +46,8 @@ def can_fork() -> bool:
     """Whether workers can be forked safely: the system forks, and this process runs one
     thread (a fork copies only the calling thread; a lock another one held would stay held
     in the worker, as in `mkdocs serve`'s rebuilds, which run beside its server's threads)."""
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
@@ -63,6 +65,10 @@ def ordered_map(function: Callable[[Any, Item], Result], items: Sequence[Item], 
 
 def _in_workers(function: Callable[[Any, Item], Result], items: Sequence[Item], jobs: int,
                 context: Any) -> Iterator[Result]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     size = max(1, min(LARGEST_CHUNK, len(items) // (jobs * CHUNKS_PER_WORKER)))
     chunks = [items[start:start + size] for start in range(0, len(items), size)]
     lifeline, callers_end = os.pipe()
