@@ -168,8 +168,9 @@ def _scenario(node: Any, pos: Pos, ctx: Context, games: Mapping[str, Game]) -> S
     expect = _claims(node.get("expect"), node.value_pos.get("expect"), ctx, vocabulary, games,
                      step_level=False)
     _setup_claim_alone(node, expect, ctx)
-    stated = "expect" in node or any(isinstance(item, YMap) and "expect" in item
-                                     for item in node.get("steps") or ())
+    listed = node.get("steps")
+    stated = "expect" in node or isinstance(listed, YList) and any(
+        isinstance(item, YMap) and "expect" in item for item in listed)
     if not stated:
         ctx.error(pos, "the scenario claims nothing: give an `expect` (at the end or on a step)")
     if len(ctx.problems) > before or not is_valid(setup):
