@@ -595,6 +595,58 @@ def shown(values: list[float], unit: str, digits: int = 2) -> str:
     return f"{median:.{digits}f}{unit} ({least:.{digits}f}-{most:.{digits}f})"
 
 
+def parts(folder: Path, repeat: int) -> list[tuple[str, float]]:
+    """CPU seconds (best of `repeat`, in this process, without a command's start) of the
+    parse and of the checker's work up to each of its stages, on the files of `folder`."""
+    import gc
+
+    from checker.cli import _games_of_project
+    from checker.runner import _read_texts, check_scenario
+    from checker.scenario import build
+    from checker.sources import read_text, texts_in_file
+    from checker.yamlsource import load
+
+    games = _games_of_project()
+    paths = sorted(folder.rglob("*.yaml"))
+
+    def parse() -> None:
+        for path in paths:
+            yaml.load(path.read_text(encoding="utf-8"), Loader=CSafeLoader)
+
+    def located() -> None:
+        for path in paths:
+            for text in texts_in_file(str(path), read_text(path))[0]:
+                load(text)
+
+    def built() -> None:
+        for path in paths:
+            for text in texts_in_file(str(path), read_text(path))[0]:
+                build(load(text), text, games)
+
+    def checked() -> None:
+        for path in paths:
+            for scenario in _read_texts(path, games, str(path)).scenarios:
+                check_scenario(scenario, games)
+
+    steps = [("the bare parse: read, yaml.load(text, Loader=CSafeLoader)", parse),
+             ("the checker's located load (its own composer, limits, positions)", located),
+             ("and validating and building the scenarios", built),
+             ("and running the engine and judging every claim", checked)]
+    best = {name: float("inf") for name, _ in steps}
+    enabled = gc.isenabled()
+    gc.disable()  # as `checker run` does
+    try:
+        for _ in range(repeat):
+            for name, step in steps:
+                start = time.process_time()
+                step()
+                best[name] = min(best[name], time.process_time() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return list(best.items())
+
+
 def pin_self() -> str:
     if hasattr(os, "sched_setaffinity"):
         try:
@@ -628,6 +680,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="seed of the scenario generator (default 4)")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="write the scenarios to DIR/<size>/ and keep them")
+    parser.add_argument("--parts", action="store_true",
+                        help="also time the checker's stages against the parse, in this "
+                        "process (CPU, best of --repeat), on the smallest size")
     args = parser.parse_args(argv)
 
     cores = all_cpus()
@@ -656,6 +711,8 @@ def main(argv: list[str] | None = None) -> int:
                 rounds.append((time_checker(folder, size), time_checker(folder, size, cores),
                                time_parse(folder, size)))
             rows.append((size, files, lines / size, rounds))
+            if args.parts and size == min(args.sizes):
+                staged = parts(folder, max(args.repeat, 5))
 
     print("Each round runs `checker run` on one core, on every core, and the bare parse on "
           "one core, in turn; median (least-most) over the rounds, and each round's ratio to "
@@ -674,6 +731,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{size / spread([r[0] for r in runs])[0]:,.0f} scenarios/s; to the parse: "
                   f"wall {shown([r[0] / p[0] for r, p in zip(runs, parse)], 'x')}, "
                   f"CPU {shown([r[1] / p[1] for r, p in zip(runs, parse)], 'x')}")
+    if args.parts:
+        print(f"\nThe checker's stages on {min(args.sizes)} scenarios, in this process, "
+              f"without a command's start (CPU s, best of {max(args.repeat, 5)}):")
+        for name, seconds in staged:
+            print(f"  {name:<66} {seconds:6.3f} s  {seconds / staged[0][1]:5.2f}x the parse")
     if hasattr(os, "getloadavg"):
         print("\nload average after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"startup: `checker run` on one scenario takes {startup:.3f} s"
