@@ -195,7 +195,8 @@ def _running(pid: int) -> bool:
     return stat.rpartition(")")[2].split()[0] != "Z"
 
 
-LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+LINUX_PROC = pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+                                .exists(), reason="needs Linux's /proc/PID/task/PID/children")
 
 
 @LINUX_PROC
