@@ -5,11 +5,12 @@
 For each size it writes that many valid, passing TI4 scenarios (23 to 55 lines,
 35 on average: scoring in the status phase, refused steps, a reveal, game end) into a
 temporary folder, half of them one per file and half in files that hold a list
-of ten. It then times the real `checker run DIR` as a subprocess pinned to one
-core (`taskset -c 0` where available), best of --repeat runs, after checking
-that the run reported every scenario passed. For comparison it times the bare C
-YAML parse of the same files (`yaml.load(text, Loader=yaml.CSafeLoader)`, file
-reading included) in this process, pinned to the same core.
+of ten. In each of --repeat rounds it times the real `checker run DIR` as a subprocess
+pinned to one core (`taskset -c 0` where available), then on every core (its default
+--jobs), each checked to report every scenario passed, and the bare C YAML parse of the
+same files (`yaml.load(text, Loader=yaml.CSafeLoader)`, file reading included) in this
+process, pinned to core 0. It prints wall clock and CPU time (user + system, the workers'
+too) as median (least-most) over the rounds, and each round's ratio to its own parse.
 
 The generator is deterministic for a given --seed. `--keep DIR` writes the
 scenarios to DIR (one folder per size) and leaves them there, e.g. to profile
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -527,46 +529,122 @@ def generate(count: int, folder: Path, seed: int = 4) -> tuple[int, int]:
 
 # --- Timing.
 
-def checker_command() -> list[str]:
+def checker_command(cpus: str = str(CPU)) -> list[str]:
     here = Path(sys.executable).parent / "checker"
     venv = ROOT / ".venv" / "bin" / "checker"
     command = [str(here)] if here.exists() else [str(venv)] if venv.exists() else \
         [sys.executable, "-m", "checker"]
     if shutil.which("taskset"):
-        command = ["taskset", "-c", str(CPU)] + command
+        command = ["taskset", "-c", cpus] + command
     return command
 
 
-def time_checker(folder: Path, expected: int, repeat: int) -> float:
-    command = checker_command() + ["run", str(folder)]
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=ROOT)
-        elapsed = time.perf_counter() - start
-        last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-        if done.returncode != 0 or last != f"{expected} passed, 0 failed":
-            shown = "\n".join(done.stdout.splitlines()[:20])
-            sys.exit(f"checker run did not pass all {expected} scenarios (exit "
-                     f"{done.returncode}, last line {last!r}):\n{shown}\n{done.stderr[-2000:]}")
-        best = min(best, elapsed)
-    return best
+def all_cpus() -> str:
+    """Every core this process may run on, as taskset lists them."""
+    try:
+        return ",".join(str(cpu) for cpu in sorted(os.sched_getaffinity(0)))
+    except AttributeError:
+        return str(CPU)
 
 
-def time_parse(folder: Path, expected: int, repeat: int) -> float:
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def time_checker(folder: Path, expected: int, cpus: str = str(CPU)) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (the command's and its workers') of one `checker run`, on
+    the cores `cpus` (its default --jobs is one process per core it may use)."""
+    command = checker_command(cpus) + ["run", str(folder)]
+    cpu = _child_cpu()
+    start = time.perf_counter()
+    done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=ROOT)
+    elapsed = time.perf_counter() - start
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    if done.returncode != 0 or last != f"{expected} passed, 0 failed":
+        shown = "\n".join(done.stdout.splitlines()[:20])
+        sys.exit(f"checker run did not pass all {expected} scenarios (exit "
+                 f"{done.returncode}, last line {last!r}):\n{shown}\n{done.stderr[-2000:]}")
+    return elapsed, _child_cpu() - cpu
+
+
+def time_parse(folder: Path, expected: int) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of reading and parsing every file with the C loader."""
     paths = sorted(folder.rglob("*.yaml"))
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        found = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    found = 0
+    for path in paths:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=CSafeLoader)
+        found += len(data) if isinstance(data, list) else 1
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    if found != expected:
+        sys.exit(f"the YAML parse found {found} scenarios, not {expected}")
+    return elapsed, cpu
+
+
+def spread(values: list[float]) -> tuple[float, float, float]:
+    """Median, least and most."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return median, ordered[0], ordered[-1]
+
+
+def shown(values: list[float], unit: str, digits: int = 2) -> str:
+    median, least, most = spread(values)
+    return f"{median:.{digits}f}{unit} ({least:.{digits}f}-{most:.{digits}f})"
+
+
+def parts(folder: Path, repeat: int) -> list[tuple[str, float]]:
+    """CPU seconds (best of `repeat`, in this process, without a command's start) of the
+    parse and of the checker's work up to each of its stages, on the files of `folder`."""
+    import gc
+
+    from checker.cli import _games_of_project
+    from checker.runner import _read_texts, check_scenario
+    from checker.scenario import build
+    from checker.sources import read_text, texts_in_file
+    from checker.yamlsource import load
+
+    games = _games_of_project()
+    paths = sorted(folder.rglob("*.yaml"))
+
+    def parse() -> None:
         for path in paths:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=CSafeLoader)
-            found += len(data) if isinstance(data, list) else 1
-        elapsed = time.perf_counter() - start
-        if found != expected:
-            sys.exit(f"the YAML parse found {found} scenarios, not {expected}")
-        best = min(best, elapsed)
-    return best
+            yaml.load(path.read_text(encoding="utf-8"), Loader=CSafeLoader)
+
+    def located() -> None:
+        for path in paths:
+            for text in texts_in_file(str(path), read_text(path))[0]:
+                load(text)
+
+    def built() -> None:
+        for path in paths:
+            for text in texts_in_file(str(path), read_text(path))[0]:
+                build(load(text), text, games)
+
+    def checked() -> None:
+        for path in paths:
+            for scenario in _read_texts(path, games, str(path)).scenarios:
+                check_scenario(scenario, games)
+
+    steps = [("the bare parse: read, yaml.load(text, Loader=CSafeLoader)", parse),
+             ("the checker's located load (its own composer, limits, positions)", located),
+             ("and validating and building the scenarios", built),
+             ("and running the engine and judging every claim", checked)]
+    best = {name: float("inf") for name, _ in steps}
+    enabled = gc.isenabled()
+    gc.disable()  # as `checker run` does
+    try:
+        for _ in range(repeat):
+            for name, step in steps:
+                start = time.process_time()
+                step()
+                best[name] = min(best[name], time.process_time() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return list(best.items())
 
 
 def pin_self() -> str:
@@ -584,8 +662,9 @@ def revision() -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
                               capture_output=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "checker"], cwd=ROOT,
-                               text=True, capture_output=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--",
+                                "checker"], cwd=ROOT, text=True, capture_output=True,
+                               check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown (not a git checkout)"
     return head + (" with uncommitted changes in checker/" if dirty else "")
@@ -595,19 +674,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000], metavar="N",
                         help="how many scenarios to check per run (default: 1000 10000)")
-    parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="rounds of the three runs (default 3)")
     parser.add_argument("--seed", type=int, default=4,
                         help="seed of the scenario generator (default 4)")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="write the scenarios to DIR/<size>/ and keep them")
+    parser.add_argument("--parts", action="store_true",
+                        help="also time the checker's stages against the parse, in this "
+                        "process (CPU, best of --repeat), on the smallest size")
     args = parser.parse_args(argv)
 
-    command = checker_command()
-    pinned = "taskset -c 0" if command[0] == "taskset" else "not pinned (no taskset)"
-    print(f"checker: {' '.join(command)} run DIR   [{pinned}]")
+    cores = all_cpus()
+    print(f"checker: {' '.join(checker_command())} run DIR (one core), and "
+          f"{' '.join(checker_command(cores))} run DIR (every core: --jobs {len(cores.split(','))})")
     print(f"YAML baseline: yaml.load(text, Loader=CSafeLoader) in this process, {pin_self()}")
     print(f"Python {sys.version.split()[0]}, PyYAML {yaml.__version__}, "
-          f"{os.cpu_count()} CPUs, best of {args.repeat}; commit {revision()}")
+          f"{os.cpu_count()} CPUs, {args.repeat} rounds; commit {revision()}")
     if hasattr(os, "getloadavg"):
         print("load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
               + " (other work on the machine slows the runs down)")
@@ -617,32 +700,54 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="checker-bench-") as scratch:
         startup_dir = Path(scratch) / "one"
         generate(1, startup_dir, args.seed)
-        startup = time_checker(startup_dir, 1, args.repeat)
+        startup = min(time_checker(startup_dir, 1)[0] for _ in range(args.repeat))
         for size in args.sizes:
             folder = (args.keep / str(size)) if args.keep else Path(scratch) / str(size)
             if folder.exists():
                 shutil.rmtree(folder)
             files, lines = generate(size, folder, args.seed)
-            run_s = time_checker(folder, size, args.repeat)
-            parse_s = time_parse(folder, size, args.repeat)
-            rows.append((size, files, lines / size, run_s, parse_s))
+            rounds = []
+            for _ in range(args.repeat):  # a round: each in turn, so a slow spell hits all
+                rounds.append((time_checker(folder, size), time_checker(folder, size, cores),
+                               time_parse(folder, size)))
+            rows.append((size, files, lines / size, rounds))
+            if args.parts and size == min(args.sizes):
+                staged = parts(folder, max(args.repeat, 5))
 
-    print(f"{'scenarios':>9}  {'files':>5}  {'lines/sc':>8}  {'run s':>7}  {'run sc/s':>8}  "
-          f"{'parse s':>7}  {'parse sc/s':>10}  {'run/parse':>9}")
-    for size, files, per, run_s, parse_s in rows:
-        print(f"{size:>9}  {files:>5}  {per:>8.1f}  {run_s:>7.2f}  {size / run_s:>8.0f}  "
-              f"{parse_s:>7.2f}  {size / parse_s:>10.0f}  {run_s / parse_s:>9.1f}x")
+    print("Each round runs `checker run` on one core, on every core, and the bare parse on "
+          "one core, in turn; median (least-most) over the rounds, and each round's ratio to "
+          "its own parse. CPU is user + system time, of the workers too.")
+    for size, files, per, rounds in rows:
+        one = [r[0] for r in rounds]
+        every = [r[1] for r in rounds]
+        parse = [r[2] for r in rounds]
+        print(f"\n{size} scenarios in {files} files, {per:.1f} lines each:")
+        print(f"  {'parse, one core:':<21} wall {shown([p[0] for p in parse], ' s')}, "
+              f"CPU {shown([p[1] for p in parse], ' s')}, "
+              f"{size / spread([p[0] for p in parse])[0]:,.0f} scenarios/s")
+        for name, runs in (("checker, one core:", one), ("checker, every core:", every)):
+            print(f"  {name:<21} wall {shown([r[0] for r in runs], ' s')}, "
+                  f"CPU {shown([r[1] for r in runs], ' s')}, "
+                  f"{size / spread([r[0] for r in runs])[0]:,.0f} scenarios/s; to the parse: "
+                  f"wall {shown([r[0] / p[0] for r, p in zip(runs, parse)], 'x')}, "
+                  f"CPU {shown([r[1] / p[1] for r, p in zip(runs, parse)], 'x')}")
+    if args.parts:
+        print(f"\nThe checker's stages on {min(args.sizes)} scenarios, in this process, "
+              f"without a command's start (CPU s, best of {max(args.repeat, 5)}):")
+        for name, seconds in staged:
+            print(f"  {name:<66} {seconds:6.3f} s  {seconds / staged[0][1]:5.2f}x the parse")
     if hasattr(os, "getloadavg"):
         print("\nload average after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"startup: `checker run` on one scenario takes {startup:.3f} s"
           + (" (PYTHONDONTWRITEBYTECODE is set: the checker's modules are compiled at every start)"
              if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""))
-    for size, *_, run_s, _ in rows:
+    medians = [(size, spread([r[0][0] for r in rounds])[0]) for size, _, _, rounds in rows]
+    for size, run_s in medians:
         marginal = (size - 1) / max(run_s - startup, 1e-9)
         print(f"{size} scenarios without the startup: {1000 * (run_s - startup) / (size - 1):.3f} "
               f"ms per scenario, {marginal:.0f} scenarios/s")
-    if len(rows) > 1:
-        (small, *_, small_s, _), (large, *_, large_s, _) = rows[0], rows[-1]
+    if len(medians) > 1:
+        (small, small_s), (large, large_s) = medians[0], medians[-1]
         growth = (large_s - startup) / (small_s - startup) / ((large - 1) / (small - 1))
         print(f"from {small} to {large} scenarios the time per scenario grows {growth:.2f}x "
               "(1.00x is linear)")

@@ -10,6 +10,7 @@ both show changes this way.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from checker.sentences import ARROW
@@ -58,8 +59,19 @@ def plain(pieces: tuple[Piece, ...]) -> str:
     return "".join(p if isinstance(p, str) else f"{p.before} {ARROW} {p.now}" for p in pieces)
 
 
+_SEPARATOR = re.compile(r"([,;] )")
+
+
 def _items(value: str) -> list[tuple[str, str]]:
     """The value's items, each with the separator after it (`, `, `; ` or "" at the end)."""
+    if "(" not in value and "[" not in value:  # no brackets to keep whole: split at once
+        parts = _SEPARATOR.split(value)
+        return list(zip(parts[::2], [*parts[1::2], ""], strict=True))
+    return _bracketed_items(value)
+
+
+def _bracketed_items(value: str) -> list[tuple[str, str]]:
+    """`_items`, a separator inside brackets not counted."""
     items, depth, start, index = [], 0, 0, 0
     while index < len(value):
         char = value[index]

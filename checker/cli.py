@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker.location import InternalError, inert
+from checker.parallel import WorkerLost, available_cores
 from checker.project import Project, project_games, read_project
 from checker.registry import InstalledGame, in_order, installed
 from checker.runner import Report, check_paths, check_scenario, read_file
@@ -52,6 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--junit-xml", metavar="FILE", type=Path, help="also write a JUnit XML report")
     run.add_argument("--format", choices=("text", "github"), default="text",
                      help="github: one annotation per problem, for GitHub Actions")
+    run.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+                     help="check on N processes (default: one per core this process may use, "
+                     f"here {available_cores()}); the output is the same whatever N")
     explain_cmd = commands.add_parser("explain", help="walk through one scenario step by step")
     explain_cmd.add_argument("file", type=Path)
     explain_cmd.add_argument("--id", help="which scenario, when the file holds several")
@@ -86,6 +90,16 @@ def _add_new(commands: argparse._SubParsersAction[_Parser]) -> None:
     command.add_argument("--from", dest="rules", type=Path, action="append", default=[],
                          metavar="RULES.md", help="a rules text to import as the rules pages "
                          "(as checker import does); may be given more than once")
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"not a number of processes: {text!r} (1 or more)")
+    return jobs
 
 
 def _section_numbers(text: str) -> tuple[int, ...]:
@@ -143,7 +157,12 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     if not paths:
         raise UsageError("nothing to check: give a path (no scenarios/ or docs/ here)")
-    report = _check_in_batch(paths, _games_of_project())
+    jobs = args.jobs or available_cores()
+    try:
+        report = _check_in_batch(paths, _games_of_project(), jobs)
+    except WorkerLost as lost:
+        print(f"checker: internal error: {lost}", file=sys.stderr)
+        return ExitCode.INTERNAL_ERROR
     from checker.report import github_lines, problem_lines, summary, write_junit
     lines = github_lines(report) if args.format == "github" else problem_lines(report)
     for line in lines:
@@ -180,7 +199,7 @@ def _games() -> int:
     return ExitCode.FAILED if registry.problems or not registry.games else ExitCode.OK
 
 
-def _check_in_batch(paths: list[Path], games: dict[str, InstalledGame]) -> Report:
+def _check_in_batch(paths: list[Path], games: dict[str, InstalledGame], jobs: int) -> Report:
     """A run makes many small short-lived objects and no reference cycles worth collecting
     (refused steps drop their tracebacks; results are kept small), so the cyclic garbage
     collector's passes are pure cost: reference counting frees everything. It is off for the
@@ -188,7 +207,7 @@ def _check_in_batch(paths: list[Path], games: dict[str, InstalledGame]) -> Repor
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return check_paths(paths, games)
+        return check_paths(paths, games, jobs)
     finally:
         if enabled:
             gc.enable()

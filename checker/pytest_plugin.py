@@ -28,6 +28,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 _UNCHECKED = pytest.StashKey[list[str]]()
 """The files and folders under `checker_paths` that could not be checked, one line each."""
+_NOTICES = pytest.StashKey[list[str]]()
+"""Those lines, and a warning for each game or project setting that cannot be used."""
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -44,7 +46,26 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
         return True
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The notices, made once by the process that reports: not by a pytest-xdist worker,
+    whose controller reports for it."""
+    if not hasattr(session.config, "workerinput"):
+        session.config.stash[_NOTICES] = _notices(session.config)
+
+
 def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+    return config.stash.get(_NOTICES, [])
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Under pytest-xdist the controller collects nothing, so it has no collection report
+    to add the notices to: they come in the summary."""
+    if config.pluginmanager.has_plugin("dsession"):
+        for line in config.stash.get(_NOTICES, []):
+            terminalreporter.write_line(line)
+
+
+def _notices(config: pytest.Config) -> list[str]:
     """A line for each file with a scenario suffix under the `checker_paths` folders that
     pytest's collection passes over without a word (a FIFO, a device, a link that loops or
     leads nowhere), and for each folder there that cannot be listed: the session fails for

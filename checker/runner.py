@@ -10,6 +10,7 @@ from pathlib import Path
 from checker.engine import BoundRuleset, RuleViolation, run
 from checker.ids import first_uses
 from checker.location import InternalError, Location, Problem, ScenarioError
+from checker.parallel import ordered_map
 from checker.scenario import Scenario, build
 from checker.sources import ReadError, find_files, read_problem, read_text, texts_in_file
 from checker.verdict import Verdict, judge, judge_refused_setup
@@ -80,6 +81,13 @@ def load_file(path: str, content: str, games: Mapping[str, BoundRuleset],
               seen: dict[str, Location] | None = None) -> Loaded:
     """The scenarios of one file; `seen` carries the ids of files loaded before it, so a
     duplicate is caught within the file and across files in one pass."""
+    loaded = _load_texts(path, content, games)
+    duplicate_ids([loaded], seen)
+    return loaded
+
+
+def _load_texts(path: str, content: str, games: Mapping[str, BoundRuleset]) -> Loaded:
+    """Every scenario of one file, duplicate ids not yet told apart."""
     texts, unclosed = texts_in_file(path, content)
     loaded = Loaded(path, problems=unclosed, failed_texts=len(unclosed))
     for text in texts:
@@ -93,19 +101,23 @@ def load_file(path: str, content: str, games: Mapping[str, BoundRuleset],
             loaded.problems.append(InternalError(place, f"internal error in the checker: "
                                                         f"{type(exc).__name__}: {exc}"))
             loaded.failed_texts += 1
-    duplicate_ids([loaded], seen)
     return loaded
 
 
 def read_file(path: Path, games: Mapping[str, BoundRuleset], name: str | None = None,
               seen: dict[str, Location] | None = None) -> Loaded:
     """Load a file from disk; `name` is how it is shown (the path itself by default)."""
-    name = name or str(path)
+    loaded = _read_texts(path, games, name or str(path))
+    duplicate_ids([loaded], seen)
+    return loaded
+
+
+def _read_texts(path: Path, games: Mapping[str, BoundRuleset], name: str) -> Loaded:
     try:
         content = read_text(path)
     except ReadError as exc:
         return Loaded(name, problems=[read_problem(name, exc)], failed_texts=1)
-    return load_file(name, content, games, seen)
+    return _load_texts(name, content, games)
 
 
 def check_scenario(scenario: Scenario, games: Mapping[str, BoundRuleset]) -> Verdict:
@@ -130,21 +142,57 @@ def duplicate_ids(loaded: Iterable[Loaded], first: dict[str, Location] | None = 
         item.failed_texts += len(problems)
 
 
-def check_paths(paths: Iterable[Path], games: Mapping[str, BoundRuleset]) -> Report:
+def check_paths(paths: Iterable[Path], games: Mapping[str, BoundRuleset],
+                jobs: int = 1) -> Report:
     """Check file by file, keeping only what the report prints, so memory stays small however
-    many scenarios there are (`checker explain` and the pytest plugin keep their own)."""
+    many scenarios there are (`checker explain` and the pytest plugin keep their own). With
+    `jobs` above 1 the files are checked on that many processes; the report is the same, in
+    the same order: ids are told unique here, in the files' order, not in the workers."""
     report = Report()
-    seen: dict[str, Location] = {}
+    found: list[Path | Unreadable] = []
 
     def unlisted(folder: str, reason: str) -> None:
-        report.unreadable.append(Unreadable(folder, (Problem(Location(folder, 1, 1), reason),), 1))
+        found.append(Unreadable(folder, (Problem(Location(folder, 1, 1), reason),), 1))
 
-    for path in find_files(paths, unlisted):
-        item = read_file(path, games, seen=seen)
-        if item.problems:
-            report.unreadable.append(Unreadable(item.path, tuple(item.problems), item.failed_texts))
-        for scenario in item.scenarios:
-            verdict = check_scenario(scenario, games)
-            report.checked.append(Checked(scenario.id, scenario.location, verdict.passed,
-                                          tuple(verdict.failures())))
+    found.extend(find_files(paths, unlisted))
+    files = [entry for entry in found if isinstance(entry, Path)]
+    results = ordered_map(_check_file, files, jobs, games)
+    seen: dict[str, Location] = {}
+    for entry in found:
+        if isinstance(entry, Unreadable):
+            report.unreadable.append(entry)
+        else:
+            _add_file(report, next(results), seen)
     return report
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFile:
+    """One file's part of a report, before the files checked ahead of it are known: every
+    scenario in it checked, duplicates of earlier ids too."""
+
+    path: str
+    problems: tuple[Problem, ...]
+    failed_texts: int
+    checked: tuple[Checked, ...]
+
+
+def _check_file(games: Mapping[str, BoundRuleset], path: Path) -> CheckedFile:
+    item = _read_texts(path, games, str(path))
+    checked = []
+    for scenario in item.scenarios:
+        verdict = check_scenario(scenario, games)
+        checked.append(Checked(scenario.id, scenario.location, verdict.passed,
+                               tuple(verdict.failures())))
+    return CheckedFile(item.path, tuple(item.problems), item.failed_texts, tuple(checked))
+
+
+def _add_file(report: Report, item: CheckedFile, seen: dict[str, Location]) -> None:
+    """`item` into `report`, a scenario whose id an earlier one took as a problem of its
+    file (`duplicate_ids`)."""
+    checked, duplicates = first_uses(item.checked, seen)
+    problems = item.problems + tuple(duplicates)
+    if problems:
+        report.unreadable.append(Unreadable(item.path, problems,
+                                            item.failed_texts + len(duplicates)))
+    report.checked += checked

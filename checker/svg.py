@@ -12,6 +12,7 @@ control character, so it drops into a walkthrough as it is.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -26,7 +27,14 @@ _NOT_ASCII = re.compile("[^\x00-\x7f]")
 def escape(value: object) -> str:
     """Text or an attribute value, safe between tags and inside double quotes. Characters XML
     forbids (and the C1 controls) become U+FFFD."""
-    text = _NOT_XML.sub("\ufffd", str(value))
+    return _escaped(value if isinstance(value, str) else str(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _escaped(text: str) -> str:
+    """(A picture writes the same names, colours and classes over and over: each is escaped
+    once.)"""
+    text = _NOT_XML.sub("\ufffd", text)
     text = (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
     return _NOT_ASCII.sub(lambda m: f"&#{ord(m[0])};", text)
@@ -37,8 +45,10 @@ def shorten(text: str, most: int) -> str:
     return text if len(text) <= most else text[:max(most - 1, 0)].rstrip() + "\u2026"
 
 
+@functools.lru_cache(maxsize=4096)
 def num(value: float, places: int = 1) -> str:
-    """A number as short as it goes, to `places` decimals: `12`, `12.5`, `-3.2`, `.05`."""
+    """A number as short as it goes, to `places` decimals: `12`, `12.5`, `-3.2`, `.05`.
+    (Pictures place things on a few grids: the same numbers come back thousands of times.)"""
     written = f"{value:.{places}f}"
     if "." in written:
         written = written.rstrip("0").rstrip(".")
@@ -51,9 +61,14 @@ def tag(name: str, body: str | None = None, /, **attributes: object) -> str:
     come out the SVG way (`stroke-width`, `class`); None leaves an attribute out; numbers go
     through `num` (to tenths, hundredths below 1), everything else through `escape`. The
     body is given by position, so attributes may come from a mapping."""
-    written = "".join(f' {key.rstrip("_").replace("_", "-")}="{_value(value)}"'
+    written = "".join(f' {_attribute(key)}="{_value(value)}"'
                       for key, value in attributes.items() if value is not None)
     return f"<{name}{written}/>" if body is None else f"<{name}{written}>{body}</{name}>"
+
+
+@functools.cache
+def _attribute(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
 
 
 def _value(value: object) -> str:

@@ -190,6 +190,16 @@ def test_steps_and_setup_of_the_wrong_shape(problems) -> None:
     ]
 
 
+@pytest.mark.parametrize("steps, got", [("7", "a whole number"), ("true", "true/false")])
+def test_steps_that_are_a_single_value_are_an_error_not_a_crash(problems, steps, got) -> None:
+    """`steps: 7` stopped the checker with a TypeError (found by benchmarks/fuzz_cli.py)."""
+    text = f"id: x\ntitle: X\ngame: ti4\nsetup: {{}}\nsteps: {steps}\n"
+    assert problems(text) == [
+        "s.yaml:1:1: the scenario claims nothing: give an `expect` (at the end or on a step)",
+        "s.yaml:4:8: missing required setup key 'players'",
+        f"s.yaml:5:8: `steps` must be a list, got {got}"]
+
+
 def test_step_with_two_kinds_or_none(problems, minimal) -> None:
     text = minimal.replace("  - score: {player: Red, objective: Expand Borders}\n",
                            "  - score: {player: Red, objective: Expand Borders}\n"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from repo_games import GAMES
 
-from checker.changes import Was, changed, plain
+from checker.changes import Was, _bracketed_items, _items, changed, plain
 from checker.expectations import FINAL_ONLY, GAME_END, STEP_ONLY
 from checker.provenance import KINDS, Provenance
 from checker.sentences import (
@@ -187,3 +187,13 @@ def test_every_kind_of_source_has_its_own_words(kind: str) -> None:
               if other != kind}
     assert said["Rulebook"] not in others, "each kind reads differently"
     assert kind in SHORT and kind in SOURCE_KINDS, "a tag for the one line, a name for lists"
+
+
+@pytest.mark.parametrize("value", [
+    "", "Red 8", "Red 8, Blue 8", "Red: Expand Borders; Blue: Conquer the Weak, Raise a Fleet",
+    "a, , b", "a,b; c;  d, ", ", leading", "trailing,", "x; ; ;", "no separators here",
+])
+def test_items_without_brackets_split_as_the_bracket_aware_reading_does(value: str) -> None:
+    """A value without brackets is split at once; the same items as read character by
+    character."""
+    assert _items(value) == _bracketed_items(value)

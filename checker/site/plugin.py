@@ -42,6 +42,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_build_datetime
 
 from checker.location import Location, Problem
+from checker.parallel import available_cores
 from checker.project import configured_games
 from checker.registry import games, installed
 from checker.site.examples.store import ResultStore
@@ -102,6 +103,9 @@ class RulesConfig(base.Config):
     nor renders an unchanged scenario again."""
     cache_dir = c.Type(str, default=".cache/plugin/checker")
     """Where the results are kept, relative to mkdocs.yml."""
+    jobs = c.Optional(c.Type(int))
+    """Processes that check and draw the scenarios no kept result holds (a first build's
+    work); by default one per core the build may use. The site is the same whatever it is."""
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -155,6 +159,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                                     config.use_directory_urls, games=configured)
         self.checks.store = ResultStore(root / self.config.cache_dir) \
             if self.config.cache else None
+        jobs = self.config.jobs
+        if jobs is not None and jobs < 1:
+            raise PluginError(f"checker: jobs: {jobs} is not a number of processes (1 or more)")
+        self.checks.jobs = jobs or available_cores()
         self.context = None
         self.stamp = BuildStamp.at(get_build_datetime())
         list_first(config)

@@ -65,12 +65,26 @@ def _holds(state: State, player: str) -> str:
     return ", ".join(held)
 
 
+_last: tuple[State | None, RuleBook | None, Table | None] = (None, None, None)
+"""The last table drawn: a walkthrough draws each step's state after the step before's, so
+each state's table is made once, not twice (`draw`)."""
+
+
+def _table(state: State, rulebook: RuleBook | None) -> Table:
+    global _last
+    if _last[0] is state and _last[1] is rulebook and _last[2] is not None:
+        return _last[2]
+    made = table(state, rulebook)
+    _last = (state, rulebook, made)
+    return made
+
+
 def draw(state: State, previous: State | None = None, rulebook: RuleBook | None = None
          ) -> str:
     """The picture of `state`, what changed since `previous` marked; "" when nothing it shows
     changed, so the picture before still holds."""
-    now = table(state, rulebook)
-    before = None if previous is None else table(previous, rulebook)
+    before = None if previous is None else _table(previous, rulebook)
+    now = _table(state, rulebook)
     if before == now:
         return ""
     items = public_cards(now, before, lambda level: f"Stage {level}", lambda level: level == "II")
@@ -79,20 +93,25 @@ def draw(state: State, previous: State | None = None, rulebook: RuleBook | None 
         items.append(Card(f"{left} facedown" if left else "none left", f"Stage {level}",
                           double=level == "II", facedown=bool(left), empty=not left,
                           changed=gone))
-    said = layout.summary(state, None if previous is None else changes(state, previous))
+    said = layout.summary(state, None if before is None or previous is None
+                          else changes(state, previous, now, before))
     return layout.picture(state.players, now, before, f"Victory points (goal {now.goal})",
                           items, "Initiative order", ("Strategy cards", "Secret objectives"),
                           said, "ti4-score")
 
 
-def changes(state: State, previous: State) -> list[str]:
-    """What the step changed of what the picture shows, in words."""
+def changes(state: State, previous: State, now: Table | None = None,
+            before: Table | None = None) -> list[str]:
+    """What the step changed of what the picture shows, in words (`now` and `before`: the
+    tables of `state` and `previous`, when made already)."""
+    now = table(state) if now is None else now
+    before = table(previous) if before is None else before
     public = [f"{g.player} scores {shown(g.objective)}" for g in state.gains[len(previous.gains):]
               if g.objective]
     public += [f"{shown(name)} revealed" for name in state.revealed
                if name not in previous.revealed]
     held = []
-    if table(state).seats != table(previous).seats and state.strategy_cards != \
+    if now.seats != before.seats and state.strategy_cards != \
             previous.strategy_cards:
         held.append("the strategy cards change hands")
     held += [f"{p} holds {len(state.secrets[p])} secret objective"

@@ -21,6 +21,7 @@ import yaml
 import checker
 from checker.engine import RuleViolation, Run
 from checker.location import InternalError, Location, Problem, ScenarioError
+from checker.parallel import available_cores, ordered_map
 from checker.registry import InstalledGame, bind, installed
 from checker.rulebook import RuleBook
 from checker.site.examples.results import CheckedText, Example, Result
@@ -71,6 +72,8 @@ class ScenarioChecks:
         self._changed = False
         self.standalone: Standalone | None = None
         """The last whole of the standalone scenarios (`standalone`), for the next build."""
+        self.jobs = available_cores()
+        """Processes a build may run scenarios on (`run_missing`)."""
 
     @property
     def engine(self) -> str:
@@ -137,41 +140,59 @@ class ScenarioChecks:
             placed = result.placed(text.path, text.line_offset, text.col_offset, text.text)
         return placed
 
-    def _run(self, yaml_text: str) -> Result:
-        # Imported here: a rebuild from the cache runs nothing, and these import the engine,
-        # the scenarios and the drawing (a tenth of the time such a build adds).
-        from checker.provenance import rules_text_of
-        from checker.runner import check_scenario
-        from checker.scenario import build
-        from checker.site.walkthroughs.walkthrough import draft, narration, summary
+    def run_missing(self, texts: Iterable[tuple[str, str]]) -> None:
+        """Run the texts (each its `text_key` and YAML) whose result is not at hand, on
+        `jobs` processes, so that `check` finds them: a first build's work, on every core."""
+        missing = {key: text for key, text in texts if key not in self._cache}
+        if len(missing) < 2 or self.jobs < 2:
+            return
+        for key, (result, runs) in zip(missing, ordered_map(run_text, list(missing.values()),
+                                                            self.jobs, self.games)):
+            self._cache[key] = result
+            self.runs += runs
+        self._changed = True
 
-        unplaced = Text("", yaml_text)
+    def _run(self, yaml_text: str) -> Result:
+        result, runs = run_text(self.games, yaml_text)
+        self.runs += runs
+        return result
+
+
+def run_text(games: Mapping[str, InstalledGame], yaml_text: str) -> tuple[Result, int]:
+    """A YAML text's result, with the text at line 1, column 1 of no file, and how many
+    scenarios it ran."""
+    # Imported here: a rebuild from the cache runs nothing, and these import the engine,
+    # the scenarios and the drawing (a tenth of the time such a build adds).
+    from checker.provenance import rules_text_of
+    from checker.runner import check_scenario
+    from checker.scenario import build
+    from checker.site.walkthroughs.walkthrough import draft, narration, summary
+
+    unplaced = Text("", yaml_text)
+    try:
+        scenarios = build(load(unplaced), unplaced, games)
+    except ScenarioError as error:
+        return Result((), tuple(error.problems)), 0
+    except Exception as exc:  # noqa: BLE001 - a checker bug is shown in place
+        return Result((), (InternalError(unplaced.location((1, 1)), "internal error in "
+                                         f"the checker: {type(exc).__name__}: {exc}"),)), 0
+    examples, problems = [], list[Problem]()
+    for scenario in scenarios:
+        verdict = check_scenario(scenario, games)
+        notes = narration(scenario)
         try:
-            scenarios = build(load(unplaced), unplaced, self.games)
-        except ScenarioError as error:
-            return Result((), tuple(error.problems))
-        except Exception as exc:  # noqa: BLE001 - a checker bug is shown in place
-            return Result((), (InternalError(unplaced.location((1, 1)), "internal error in "
-                                             f"the checker: {type(exc).__name__}: {exc}"),))
-        self.runs += len(scenarios)
-        examples, problems = [], list[Problem]()
-        for scenario in scenarios:
-            verdict = check_scenario(scenario, self.games)
-            notes = narration(scenario)
-            try:
-                html = draft(scenario, verdict, notes,
-                             rules_text_of(self.games.get(scenario.game)))
-            except Exception as exc:  # noqa: BLE001 - a renderer bug is shown in place
-                problems.append(InternalError(scenario.location, f"internal error in the "
-                                              f"walkthrough: {type(exc).__name__}: {exc}"))
-                continue
-            examples.append(Example(
-                scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
-                len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
-                summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run,
-                                                                    verdict.setup_refused),
-                _players(scenario.setup), scenario.provenance))
-        return Result(tuple(examples), tuple(problems))
+            html = draft(scenario, verdict, notes, rules_text_of(games.get(scenario.game)))
+        except Exception as exc:  # noqa: BLE001 - a renderer bug is shown in place
+            problems.append(InternalError(scenario.location, f"internal error in the "
+                                          f"walkthrough: {type(exc).__name__}: {exc}"))
+            continue
+        examples.append(Example(
+            scenario.id, scenario.title, scenario.game, scenario.about, scenario.location,
+            len(scenario.steps), verdict.passed, tuple(verdict.failures()), html,
+            summary(scenario, notes), "", scenario.disputed, engine_citations(verdict.run,
+                                                                verdict.setup_refused),
+            _players(scenario.setup), scenario.provenance))
+    return Result(tuple(examples), tuple(problems)), len(scenarios)
 
 
 def _players(setup: object) -> tuple[str, ...]:
@@ -238,6 +259,7 @@ def gather_standalone(checks: ScenarioChecks, files: list[tuple[str, str]],
             whole.use(checks, texts)
             checks.standalone = whole
             return whole, []
+    checks.run_missing((digest, text) for (_, _, digest, _), text in zip(entries, texts))
     checked = [checks.check(Text(name, text), digest)
                for (_, name, digest, _), text in zip(entries, texts)]
     pages = set(first)

@@ -18,7 +18,7 @@ from checker.rule_pages import game_folders, game_of, pages_by_game, rulebook
 from checker.site.examples.engine_rules import undefined_citations
 from checker.site.examples.results import CheckedText, Example
 from checker.site.examples.standalone import Examples, Standalone, verified
-from checker.site.examples.verify import ScenarioChecks, gather_standalone
+from checker.site.examples.verify import ScenarioChecks, gather_standalone, text_key
 from checker.site.gathered.cited_by import RuleUses, rule_uses
 from checker.site.gathered.lists import (
     coverage_problems,
@@ -32,6 +32,7 @@ from checker.site.pages.rule_index import RuleIndex, index_rules
 from checker.site.pages.rulemap import RuleMap, build_map, unresolved
 from checker.site.pages.syntax import PageScan, malformed_problem, scan_page
 from checker.sources import YAML_SUFFIXES, OnError, texts_in_file, walk
+from checker.yamlsource import Text
 
 
 class Page(NamedTuple):
@@ -176,15 +177,19 @@ def _read_pages(pages: Iterable[Page], checks: ScenarioChecks, problems: list[Pr
     paths: dict[str, str] = {}
     loaded: list[tuple[CheckedText, str]] = []
     fences: dict[str, CheckedText] = {}
+    found: list[tuple[Text, str]] = []
     for page in pages:
         scans[page.uri] = scan_page(page.path, page.content)
         sources[page.uri] = page.content
         paths[page.uri] = page.path
         texts, unclosed = texts_in_file(page.path, page.content)
         problems += unclosed
-        for text in texts:
-            checked = fences[text.text] = checks.check(text)
-            loaded.append((checked, page.uri))
+        found += ((text, page.uri) for text in texts)
+    keys = [text_key(text.text) for text, _ in found]
+    checks.run_missing(zip(keys, (text.text for text, _ in found)))
+    for (text, uri), key in zip(found, keys):
+        checked = fences[text.text] = checks.check(text, key)
+        loaded.append((checked, uri))
     return scans, sources, paths, loaded, fences
 
 

@@ -229,10 +229,15 @@ class Pictures:
         page, and a `<use>`'s is read-only, which leaves the page blank."""
         return self._parts(svg).replace(_ROOT, "<svg", 1)
 
-    def _parts(self, svg: str) -> str:
-        out, at = [], 0
-        while (found := _PART.search(svg, at)) is not None:
-            end = _group_end(svg, found.start())
+    def _parts(self, svg: str, at: int = 0, stop: int | None = None,
+               ends: dict[int, int] | None = None) -> str:
+        """The picture's text from `at` to `stop`, each `fixed` part in it drawn once and
+        shown again by a `<use>` (`ends`: where each of its groups ends)."""
+        stop = len(svg) if stop is None else stop
+        ends = _group_ends(svg) if ends is None else ends
+        out = []
+        while (found := _PART.search(svg, at, stop)) is not None:
+            end = ends[found.start()]
             body = svg[found.end():end - len("</g>")]
             x, y = float(found["x"] or 0), float(found["y"] or 0)
             known = self._ids.get(body)
@@ -240,14 +245,15 @@ class Pictures:
                 name = f"{self._prefix}{base36(len(self._ids))}"
                 self._ids[body] = (name, x, y)
                 moved = found["moved"] or ""
-                part = f'<g id="{name}"{moved}>{self._parts(body)}</g>'
+                inner = self._parts(svg, found.end(), end - len("</g>"), ends)
+                part = f'<g id="{name}"{moved}>{inner}</g>'
             else:
                 name, x0, y0 = known
                 part = (f'<use xlink:href="#{name}"{_offset("x", x - x0)}'
                         f'{_offset("y", y - y0)}/>')
             out += [svg[at:found.start()], part]
             at = end
-        return "".join(out) + svg[at:]
+        return "".join(out) + svg[at:stop]
 
 
 def _offset(axis: str, by: float) -> str:
@@ -267,14 +273,21 @@ _GROUP = re.compile(r"<(/?)g\b[^>]*?(/?)>")
 (`checker.svg.escape`)."""
 
 
-def _group_end(svg: str, start: int) -> int:
-    """Where the `<g>` element starting at `start` ends (after its `</g>`)."""
-    depth = 0
-    for found in _GROUP.finditer(svg, start):
-        depth += -1 if found[1] else 0 if found[2] else 1
-        if depth == 0:
-            return found.end()
-    raise ValueError("a picture with an unclosed <g>")
+def _group_ends(svg: str) -> dict[int, int]:
+    """Where each `<g>` element of a picture ends (after its `</g>`), by where it starts: one
+    pass over the picture, however deep its parts nest."""
+    ends: dict[int, int] = {}
+    opened: list[int] = []
+    for found in _GROUP.finditer(svg):
+        if found[1]:
+            if not opened:
+                raise ValueError("a picture with a </g> that closes nothing")
+            ends[opened.pop()] = found.end()
+        elif not found[2]:
+            opened.append(found.start())
+    if opened:
+        raise ValueError("a picture with an unclosed <g>")
+    return ends
 
 
 def _steps(run: Run, initial: Mapping[str, str], notes: tuple[str, ...],
