@@ -29,7 +29,8 @@ import statistics
 import sys
 from pathlib import Path
 
-START = re.compile(r'<div class="wt[^"]*" id="(?P<id>[^"]+)" data-walkthrough')
+START = re.compile(r'<div class="wt[^"]*" id="(?P<id>[^"]+)" data-walkthrough[\s>]')
+"""A walkthrough's start (not a folded line's, `data-walkthrough-line`, which only opens it)."""
 END = "</details>\n</div>"
 """A walkthrough ends with its YAML source; a picture holds no `</details>`."""
 PICTURE = re.compile(r'<div class="wt-picture">.*?</svg></div>', re.DOTALL)
