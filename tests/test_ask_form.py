@@ -318,7 +318,13 @@ def test_every_key_of_a_scenario_the_schema_knows_has_a_field(
     expect(details).to_have_attribute("open", "")
     expect(details.locator("[data-checker-field='about'] input")).to_have_count(3)
     menu = details.locator("[data-checker-add] option[data-key]")
-    assert set(menu.evaluate_all("os => os.map(o => o.dataset.key)")) == set(others) - {"about"}
+    shown = set(details.locator("[data-checker-field]").evaluate_all(
+        "fs => fs.map(f => f.dataset.checkerField)"))
+    offered = set(menu.evaluate_all("os => os.map(o => o.dataset.key)"))
+    # The situation's keys are fields (its source with its kind and ref); the rest are offered,
+    # and so is what the source may add (its reasoning).
+    assert set(others) <= shown | offered and {"about", "source"} <= shown
+    assert offered == set(others) - shown | {"why"}
     add(page, ".+", "status")
     field(page, ".status").select_option(label="disputed")
     assert yaml.safe_load(editor_text(page))["status"] == "disputed"
@@ -438,7 +444,8 @@ def test_the_yaml_the_form_reads_is_the_yaml_the_checker_reads(
     page = open_page()
     page.goto(site)
     answers = page.evaluate(READ, [f"{site}assets/checker/ask-yaml.js", cases])
-    refused_site = [text[:40] for text, answer in zip(texts, answers) if "refused" in answer]
+    refused_site = [f"{text[:40]}: {answer['refused']}" for text, answer in zip(texts, answers)
+                    if "refused" in answer]
     assert not refused_site, "every scenario of the site can be shown"
     accepted = 0
     for text, answer in zip(cases, answers, strict=True):
