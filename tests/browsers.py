@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 import yaml
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from sites import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -53,6 +55,21 @@ def build_real_site(out: Path) -> Path:
                           text=True, check=False, timeout=600)
     assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}{done.stderr}"
     return out
+
+
+def build_zensical_site(work: Path) -> Path:
+    """The project's own site built by Zensical in `work`, from a copy of mkdocs.yml, docs/
+    and scenarios/ after the pre-build step (`python -m checker.site --rules docs`): the
+    folder it wrote."""
+    shutil.copy2(ROOT / "mkdocs.yml", work / "mkdocs.yml")
+    for folder in ("docs", "scenarios"):
+        shutil.copytree(ROOT / folder, work / folder)
+    step = subprocess.run([sys.executable, "-m", "checker.site", "--rules", "docs"], cwd=work,
+                          capture_output=True, text=True, check=False, timeout=600)
+    assert step.returncode == 0, step.stderr
+    done = generate("zensical", work / "mkdocs.yml", "--clean")
+    assert done.returncode == 0, done.stderr
+    return work / "site"
 
 
 SHOW_ALL = "localStorage.setItem('checker-examples-shown', '1')"

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import build_real_site, chromium, first_result, material_search, serving
+from browsers import (
+    build_real_site,
+    build_zensical_site,
+    chromium,
+    first_result,
+    material_search,
+    serving,
+)
 from playwright.sync_api import Browser, Page, expect
-from sites import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -43,16 +46,7 @@ REQUESTS: list[str] = []
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The real site built by MkDocs, and by Zensical after the pre-build step."""
     out = build_real_site(tmp_path_factory.mktemp("mkdocs-site"))
-    work = tmp_path_factory.mktemp("zensical")
-    shutil.copy2(ROOT / "mkdocs.yml", work / "mkdocs.yml")
-    for folder in ("docs", "scenarios"):
-        shutil.copytree(ROOT / folder, work / folder)
-    step = subprocess.run([sys.executable, "-m", "checker.site", "--rules", "docs"], cwd=work,
-                          capture_output=True, text=True, check=False, timeout=600)
-    assert step.returncode == 0, step.stderr
-    built = generate("zensical", work / "mkdocs.yml", "--clean")
-    assert built.returncode == 0, built.stderr
-    return {"mkdocs": out, "zensical": work / "site"}
+    return {"mkdocs": out, "zensical": build_zensical_site(tmp_path_factory.mktemp("zensical"))}
 
 
 @pytest.fixture(scope="module")

@@ -7,16 +7,12 @@ without JavaScript the walkthrough opens below its line with every step listed."
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browsers import chromium, serving
+from browsers import build_zensical_site, chromium, serving
 from playwright.sync_api import Browser, Page, expect
-from sites import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -25,17 +21,7 @@ PAGE = "ti4/objective-cards/"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site built by Zensical after the pre-build step."""
-    work = tmp_path_factory.mktemp("zensical")
-    shutil.copy2(ROOT / "mkdocs.yml", work / "mkdocs.yml")
-    for folder in ("docs", "scenarios"):
-        shutil.copytree(ROOT / folder, work / folder)
-    step = subprocess.run([sys.executable, "-m", "checker.site", "docs"], cwd=work,
-                          capture_output=True, text=True, check=False, timeout=600)
-    assert step.returncode == 0, step.stderr
-    done = generate("zensical", work / "mkdocs.yml", "--clean")
-    assert done.returncode == 0, done.stderr
-    return work / "site"
+    return build_zensical_site(tmp_path_factory.mktemp("zensical"))
 
 
 @pytest.fixture(scope="module")
