@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from repo_games import TI4_TITLES
+from repo_games import GAMES, TI4_TITLES
 
 from checker import limits
+from checker.runner import load_file
 
 
 class Limit(NamedTuple):
@@ -94,3 +95,20 @@ def limit_names() -> set[str]:
     """The limits `checker.limits` defines."""
     return {name for name, value in vars(limits).items()
             if name.isupper() and isinstance(value, int)}
+
+
+def worst_legal_question() -> str:
+    """The most drawing the limits allow in one question: as many scenarios of `limits.STEPS`
+    steps as `limits.VALUES` lets through (each step holds 7 values), every step refused, so
+    that each has a failure to show (about 17 MB of walkthroughs)."""
+    head = ("- id: big-{n}\n  title: Question {n}\n  game: ti4\n  about: [ti4:98.7]\n  setup:\n"
+            "    players: [Red, Blue, Green]\n    phase: status\n    round: 7\n"
+            "    points: {{Red: 8, Blue: 8, Green: 9}}\n  steps:\n")
+    step = "    - score: {player: Red, objective: Expand Borders}\n"
+    count = limits.VALUES // (7 * limits.STEPS + 40)
+    text = "".join(head.format(n=n) + step * limits.STEPS + "  expect: {winner: Green}\n"
+                   for n in range(count))
+    loaded = load_file("scenario.yaml", text, GAMES)
+    assert not loaded.problems and len(loaded.scenarios) == count >= 30, "legal, and large"
+    assert len(text) < limits.FILE_BYTES
+    return text

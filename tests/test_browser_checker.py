@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 from browsers import SHOW_ALL, all_open, build_real_site, chromium, page_opener, serving
-from limit_inputs import limit_names, limit_texts
+from limit_inputs import limit_names, limit_texts, worst_legal_question
 from playwright.sync_api import Browser, Page, expect
 from repo_games import GAMES
 from sites import built as build_here
@@ -262,23 +262,6 @@ def test_a_check_past_the_time_limit_is_stopped_and_the_page_stays_responsive(
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def _worst_legal_question() -> str:
-    """The most drawing the limits allow in one question: as many scenarios of `limits.STEPS`
-    steps as `limits.VALUES` lets through (each step holds 7 values), every step refused, so
-    that each has a failure to show (about 17 MB of walkthroughs)."""
-    head = ("- id: big-{n}\n  title: Question {n}\n  game: ti4\n  about: [ti4:98.7]\n  setup:\n"
-            "    players: [Red, Blue, Green]\n    phase: status\n    round: 7\n"
-            "    points: {{Red: 8, Blue: 8, Green: 9}}\n  steps:\n")
-    step = "    - score: {player: Red, objective: Expand Borders}\n"
-    count = limits.VALUES // (7 * limits.STEPS + 40)
-    text = "".join(head.format(n=n) + step * limits.STEPS + "  expect: {winner: Green}\n"
-                   for n in range(count))
-    loaded = load_file("scenario.yaml", text, GAMES)
-    assert not loaded.problems and len(loaded.scenarios) == count >= 30, "legal, and large"
-    assert len(text) < limits.FILE_BYTES
-    return text
-
-
 def _typed(page: Page, text: str) -> None:
     """`text` in the editor as a reader's edit leaves it (an input event after the change)."""
     page.evaluate("text => { const area = document.querySelector('[data-checker-editor]'); "
@@ -313,7 +296,7 @@ def test_the_worst_legal_question_is_checked_and_shown_in_pieces(
     """Typed in and checked, it is shown: the walkthroughs are drawn a piece at a time, and
     those past the drawing budget are listed with their verdicts. (How long the page's tasks
     take is measured apart: a timed assertion fails on a loaded machine.)"""
-    question = _worst_legal_question()
+    question = worst_legal_question()
     page = open_page()
     page.goto(f"{site}ti4/ask/")
     check(page, "id: x\n")  # the runtime loaded
@@ -328,7 +311,7 @@ def test_the_worst_legal_question_is_checked_and_shown_in_pieces(
 def test_a_shared_link_to_the_worst_legal_question_opens_and_is_shown(
         open_page: Callable[..., Page], site: str) -> None:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate, as the page packs
-    packed = packer.compress(_worst_legal_question().encode("utf-8")) + packer.flush()
+    packed = packer.compress(worst_legal_question().encode("utf-8")) + packer.flush()
     code = "z" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     assert len(code) < 10_000, "a short link"
     page = open_page()
@@ -346,7 +329,7 @@ def test_drawing_counts_in_the_time_limit(open_page: Callable[..., Page], site: 
     check(page, "id: x\n")  # the runtime loaded
     # Every walkthrough small enough to draw: drawing them all takes seconds.
     page.evaluate("Object.assign(window.rulesChecker, {pieceBytes: 1e9, drawBytes: 1e9})")
-    _typed(page, _worst_legal_question())
+    _typed(page, worst_legal_question())
     page.locator("[data-checker-check]").click()
     page.wait_for_function("document.querySelector('[data-checker]')"
                            ".getAttribute('data-checker-state') === 'drawing'", timeout=120_000)
@@ -371,7 +354,7 @@ def test_pasting_a_huge_text_is_refused_and_a_large_one_goes_in(open_page: Calla
     expect(page.locator("[data-checker-status]")).to_contain_text("Not pasted: the text would be "
                                                                "over 1 MiB")
     assert editor.input_value() == before
-    question = _worst_legal_question()
+    question = worst_legal_question()
     page.evaluate("text => { window.pasted = text; }", question)
     page.evaluate(PASTE)
     assert editor.input_value() == question
