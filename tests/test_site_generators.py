@@ -39,8 +39,7 @@ _KEPT_HERE = re.compile(r'<div class="wt wt--folded" id="([^"]+)" data-walkthrou
                         r'</details>\n</div>', re.DOTALL)
 _KEPT_LIST = re.compile(r'<div class="rule-uses-body" id="uses-([^"]+)">(.*?</div>)\n',
                         re.DOTALL)
-_LIST_LINK = re.compile(r'<div class="rule-uses-body" data-kept="[^"#]*#uses-([^"]+)"><p><a '
-                        r'href="[^"]*">What cites it</a></p></div>')
+_LIST_LINK = re.compile(r'<a class="rule-uses" href="[^"#]*#uses-([^"]+)"[^>]*>[^<]*</a>')
 _CODE = re.compile(r"<(pre|code)\b.*?</\1>", re.DOTALL)
 _HREF = re.compile(r'\bhref="([^"]*)"')
 

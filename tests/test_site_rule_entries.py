@@ -85,19 +85,17 @@ def test_every_rule_item_is_a_search_entry_that_opens_the_page_at_it(built: Path
 
 
 def disclosure(html: str, rule: str, kept: str = "") -> str:
-    """A rule's "cited by" disclosure on a page, with its list put in place from `kept`, the
-    file beside the page where a rules page keeps it (rule-entries.js does it in the page)."""
-    found = re.search(rf'<details class="rule-uses" data-search-exclude data-rule-uses="'
-                      rf'{re.escape(rule)}">.*?</details>', html, re.DOTALL)
-    assert found is not None, f"no cited-by list for {rule}"
+    """What cites a rule on a rules page: the link that ends the rule item, then its list as
+    `rule-entries.js` puts it in place from `kept`, the file beside the page."""
     link = f"walkthroughs.html#uses-{rule}"
-    stub = (f'<div class="rule-uses-body" data-kept="{link}"><p><a href="{link}">What cites '
-            f'it</a></p></div></details>')
-    assert found[0].endswith(stub), "the list waits in the file beside the page"
+    found = re.search(rf'<a class="rule-uses" href="{re.escape(link)}" data-rule-uses="'
+                      rf'{re.escape(rule)}" data-search-exclude title="[^"]*">[^<]*</a></p>',
+                      html)
+    assert found is not None, f"no cited-by link for {rule}"
     listed = re.search(rf'<div class="rule-uses-body" id="uses-{re.escape(rule)}">(.*?)</div>\n',
                        kept, re.DOTALL)
     assert listed is not None, f"no list for {rule} beside the page"
-    return found[0][:-len(stub)] + f'<div class="rule-uses-body">{listed[1]}</div></details>'
+    return found[0][:-len("</p>")] + f'<div class="rule-uses-body">{listed[1]}</div>'
 
 
 def test_a_rule_lists_its_examples_the_engines_decisions_and_the_pages_citing_it(
@@ -105,8 +103,9 @@ def test_a_rule_lists_its_examples_the_engines_decisions_and_the_pages_citing_it
     html = (built / "ti4" / "rules" / "index.html").read_text(encoding="utf-8")
     kept = (built / "ti4" / "rules" / "walkthroughs.html").read_text(encoding="utf-8")
     assert disclosure(html, "ti4:61.12", kept) == (
-        '<details class="rule-uses" data-search-exclude data-rule-uses="ti4:61.12"><summary '
-        'title="What cites 61.12: 3 examples">Cited by 3</summary><div class="rule-uses-body">'
+        '<a class="rule-uses" href="walkthroughs.html#uses-ti4:61.12" data-rule-uses="ti4:61.12" '
+        'data-search-exclude title="What cites 61.12: 3 examples">Cited by 3</a>'
+        '<div class="rule-uses-body">'
         '<p class="rule-uses-head">Examples that illustrate 61.12</p><ul>'
         '<li><a href="../a/#ti4-page-example">Red scores Expand Borders</a></li>'
         '<li><a href="../scenarios/#ti4-second">Red scores Expand Borders</a></li></ul>'
@@ -115,11 +114,11 @@ def test_a_rule_lists_its_examples_the_engines_decisions_and_the_pages_citing_it
         "(disputed)</li>"
         '<li><a href="../a/#ti4-page-example--step-1">Red scores Expand Borders</a>, step 1</li>'
         '<li><a href="../scenarios/#ti4-second--step-1">Red scores Expand Borders</a>, step 1'
-        "</li></ul></div></details>")
+        "</li></ul></div>")
     assert '<li><a href="../scenarios/#ti4-second--step-2">Red scores Expand Borders</a>, ' \
            "step 2</li>" in disclosure(html, "ti4:61.8", kept)
     limit = disclosure(html, "ti4:61.6", kept)
-    assert "Cited by 2</summary>" in limit
+    assert "Cited by 2</a>" in limit
     assert '<p class="rule-uses-head">Rules and pages that refer to 61.6</p><ul><li><a ' \
            'href="../a/">A</a></li></ul>' in limit
     assert '<a href="../scenarios/#ti4-disputed">Red scores Expand Borders</a> (disputed)' \

@@ -1,7 +1,7 @@
 """Finding a rule with the site search, in Chromium, as a reader does: type a rule number or
 a term in the search box, and the rule comes first; its result opens the page at the rule,
 highlighted. The real site, built by MkDocs (Material's search) and by Zensical (its own).
-Also the "Cited by" toggle next to a rule's number."""
+Also the "Cited by" link that ends a rule."""
 
 from __future__ import annotations
 
@@ -169,20 +169,22 @@ def test_zensical_filters_the_search_by_game(served: dict[str, str], page: Page)
     assert hrefs and all("/ti4/" in href for href in hrefs), hrefs
 
 
-def test_cited_by_opens_next_to_the_rule_number_and_leads_to_a_walkthrough_step(
+def test_cited_by_opens_under_the_rule_and_leads_to_a_walkthrough_step(
         served: dict[str, str], page: Page) -> None:
     page.goto(served["mkdocs"] + "ti4/objective-cards/")
     rule = page.locator('[id="61.6"]')
-    toggle = rule.locator(":scope > a.rule-num + button.rule-uses-toggle")
-    expect(toggle).to_have_attribute("aria-expanded", "false")
-    listed = page.locator('details[data-rule-uses="ti4:61.6"]')
-    expect(listed).to_be_hidden()
+    toggle = rule.locator(":scope > a.rule-uses")
+    expect(toggle).to_have_text(re.compile(r"Cited by \d+"))
+    listed = page.locator('[id="cited-by-61.6"]')
+    expect(listed).to_have_count(0)
     toggle.click()
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(listed).to_be_visible()
-    expect(listed.locator("summary")).to_be_hidden()
+    assert page.evaluate("document.getElementById('61.6').nextElementSibling.id") == \
+        "cited-by-61.6", "right under the rule"
     step = listed.locator('a[href$="#ti4-objectives-one-public-one-secret--step-2"]')
     expect(step).to_be_visible()
+    assert page.url == served["mkdocs"] + "ti4/objective-cards/", "opened in place"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "cited-by-61.6.png"))
     toggle.click()

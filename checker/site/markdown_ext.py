@@ -194,8 +194,8 @@ class RuleMarkProcessor(Treeprocessor):
             element.set("class", f"{element.get('class', '')} {classes}".strip())
         make_entries(root, page, context.rules, context.index, context.uses,
                      self.md.htmlStash.store,
-                     lambda html: rendering.defer(page, rendering.cited_aside(page, html)),
-                     rendering.cited)
+                     lambda html: rendering.defer(page, html), rendering.cited,
+                     lambda html: rendering.cited_aside(page, html))
 
 
 class RuleRefProcessor(InlineProcessor):

@@ -1,8 +1,11 @@
 /* What cites a rule, on demand; and a scenario list's section headings as its choice of sources
-   leaves them. The Markdown extension writes a <details class="rule-uses"> after each rule item
-   that examples or pages cite (inside it for a list item); without this script its summary
-   opens it, under the rule. This script puts a small toggle next to the rule's number instead,
-   which opens and closes the same list (aria-expanded, aria-controls), and hides the summary. */
+   leaves them. On a rules page, each rule item that examples or pages cite ends with a link,
+   "Cited by N", to its list in the file beside the page; here the link opens the list in place,
+   under the rule, and closes it again (aria-expanded, aria-controls). Elsewhere the Markdown
+   extension writes a <details class="rule-uses"> after the rule item (inside it for a list
+   item); without this script its summary opens it, under the rule. This script puts a small
+   toggle next to the rule's number instead, which opens and closes the same list, and hides
+   the summary. */
 (function () {
   "use strict";
 
@@ -35,23 +38,46 @@
     details.classList.add("rule-uses--enhanced");
   }
 
-  /* On a rules page the list itself waits in the file beside the page (with the page's
-     walkthroughs): opening the disclosure puts it in place. Without this script, or when the
-     file cannot be fetched, its link leads there. */
-  function fetchList(details) {
-    var body = details.querySelector(":scope > .rule-uses-body[data-kept]");
+  /* A rules page's link: the list, fetched from the file beside the page, goes under the rule
+     item (inside it for a list item); the link opens and closes it. Without this script, from
+     a folder of files, or when the file cannot be fetched, the link leads to the list there. */
+  function openList(link) {
+    var item = link.closest(".rule");
+    var shown = link.getAttribute("aria-controls") &&
+      document.getElementById(link.getAttribute("aria-controls"));
+    if (shown) {
+      shown.hidden = !shown.hidden;
+      link.setAttribute("aria-expanded", shown.hidden ? "false" : "true");
+      return;
+    }
     var fetchFile = window.checkerKeptFile;
-    if (!details.open || !body || body.dataset.loading || !fetchFile ||
-        location.protocol === "file:") return;
-    var link = body.querySelector("a");
+    if (!item || !fetchFile || link.dataset.loading) return;
     var url = link.href.split("#")[0], id = decodeURIComponent(link.hash.slice(1));
-    body.dataset.loading = "1";
+    link.dataset.loading = "1";
+    link.setAttribute("aria-busy", "true");
     fetchFile(url).then(function (file) {
       var list = file.getElementById(id);
       if (!list) throw new Error("not in the file");
-      body.replaceWith(document.importNode(list, true));
-    }).catch(function () { delete body.dataset.loading; });
+      var body = document.importNode(list, true);
+      body.id = "cited-by-" + item.id;
+      if (item.tagName === "LI") item.appendChild(body); else item.insertAdjacentElement("afterend", body);
+      link.setAttribute("aria-controls", body.id);
+      link.setAttribute("aria-expanded", "true");
+    }).catch(function () {
+      location.href = link.href;
+    }).then(function () {
+      delete link.dataset.loading;
+      link.removeAttribute("aria-busy");
+    });
   }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.rule-uses[data-rule-uses]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey ||
+        event.altKey || location.protocol === "file:") return;
+    event.preventDefault();
+    openList(link);
+  });
 
   /* A scenario list's choice of sources: the style sheet hides the examples of the other
      kinds; a section heading left with no example under it hides too. */
@@ -80,10 +106,6 @@
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches(".wt-sources input")) sectionsShown();
   });
-
-  document.addEventListener("toggle", function (event) {
-    if (event.target.matches && event.target.matches("details.rule-uses")) fetchList(event.target);
-  }, true);
 
   // Material's document$ announces each page under instant navigation, but never fires when
   // the site is opened from a folder of files (file://): set up on load as well (init skips

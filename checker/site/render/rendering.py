@@ -29,6 +29,7 @@ from checker.site.walkthroughs.placing import (
 from checker.yamlsource import Text
 
 _USES_RULE = re.compile(r'data-rule-uses="([^"]+)"')
+_USES_SUMMARY = re.compile(r'<summary title="([^"]*)">([^<]*)</summary>')
 
 
 class Rendering:
@@ -140,20 +141,23 @@ class Rendering:
 
     def cited_aside(self, page: str, cited: str) -> str:
         """A rule's "cited by" disclosure as `page` shows it: on a page of `folds`, its list
-        goes in the file beside the page (`folded`), and the page keeps a link to it, which
-        `rule-entries.js` replaces by the list when a reader opens the disclosure."""
+        goes in the file beside the page (`folded`), and the page keeps one link to it, "Cited
+        by N", which `rule-entries.js` opens in place (a disclosure is several elements with
+        a shadow tree each, and a rules page has one under most of its rules)."""
         href = self.folds.get(page)
         start = cited.find(USES_BODY)
         rule = _USES_RULE.search(cited)
-        if href is None or start < 0 or rule is None or not cited.endswith("</details>"):
+        said = _USES_SUMMARY.search(cited)
+        if href is None or start < 0 or rule is None or said is None or \
+                not cited.endswith("</details>"):
             return cited
         anchor = f"uses-{rule[1]}"
         body = cited[start:-len("</details>")]
         self.folded.setdefault(page, []).append(
             f'<div class="rule-uses-body" id="{anchor}"{body[len(USES_BODY) - 1:]}')
         link = escape(f"{href}#{anchor}")
-        return (f'{cited[:start]}<div class="rule-uses-body" data-kept="{link}"><p><a href='
-                f'"{link}">What cites it</a></p></div></details>')
+        return (f'<a class="rule-uses" href="{link}" data-rule-uses="{rule[1]}" '
+                f'{NOT_SEARCHED} title="{said[1]}">{said[2]}</a>')
 
     def _render(self, example: Example, links: Links) -> str:
         """`render`, with picture ids no other walkthrough on the page has: the prefix taken

@@ -9,8 +9,8 @@ that holds the rule item alone:
 
     <div class="rule-entry">
       <h6 class="rule-search" id="ti4:61.6" aria-hidden="true">TI4 61.6 At most one ...</h6>
-      <p class="rule" id="61.6" data-rule="ti4:61.6">61.6 In each status phase ...</p>
-      <details class="rule-uses" data-search-exclude>...</details>
+      <p class="rule" id="61.6" data-rule="ti4:61.6">61.6 In each status phase ...
+        <a class="rule-uses" href="walkthroughs.html#uses-ti4:61.6">Cited by 4</a></p>
     </div>
 
 The heading's text (the game, the number and the rule's title) is the entry's title, which
@@ -22,7 +22,9 @@ ends an entry where the element holding its heading ends: examples after the rul
 their section's entry. A list item holds its heading itself; a rule that is a heading is an
 entry already.
 
-The disclosure after the rule item (`cited_by`) is left out of search.
+What cites the rule (`cited_by`) is left out of search: on a rules page a link that ends the
+rule item and opens the list, kept in the file beside the page, in place (`rule-entries.js`);
+elsewhere a disclosure after the rule item (inside it for a list item).
 """
 
 from __future__ import annotations
@@ -66,21 +68,32 @@ def search_heading(rule: str, title: str) -> str:
 
 def make_entries(root: etree.Element, page: str, rules: RuleMap, index: RuleIndex,
                  uses: RuleUses, stash: Callable[[str], str],
-                 defer: Callable[[str], str] = str, made: Made | None = None) -> None:
+                 defer: Callable[[str], str] = str, made: Made | None = None,
+                 aside: Callable[[str], str] = str) -> None:
     """Give each rule item of a rendered page (marked `data-rule`) its search heading and its
-    disclosure; the HTML goes through `stash` (Markdown's own), which no later processor
-    reads as Markdown or as headings, and a disclosure first through `defer`
-    (`Rendering.defer`: under MkDocs it goes into the written page last, as walkthroughs
-    do, so that search and the theme do not parse its links)."""
+    disclosure, as `aside` shows it on the page (`Rendering.cited_aside`: on a rules page, a
+    link that ends the rule item; else a disclosure after it). The HTML goes through `stash`
+    (Markdown's own), which no later processor reads as Markdown or as headings, and a
+    disclosure first through `defer` (`Rendering.defer`: under MkDocs it goes into the
+    written page last, as walkthroughs do, so that search and the theme do not parse its
+    links)."""
     for parent, position, item in list(_rule_items(root)):
         rule = item.get("data-rule", "")
         cited = cited_by_html(uses, rule, rules, page, made)
-        cited = defer(cited) if cited else cited
+        inline = False
+        if cited:
+            cited = aside(cited)
+            inline = cited.startswith("<a ")
+            cited = defer(cited)
         if item.tag in _HEADINGS:
             if cited:
-                item.tail = stash(cited) + (item.tail or "")
+                shown = f'<p class="rule-uses-line">{cited}</p>' if inline else cited
+                item.tail = stash(shown) + (item.tail or "")
             continue
         heading = stash(search_heading(rule, search_title(rule, rules, index)))
+        if inline:
+            _append_text(item, stash(cited))  # no space: search would index it
+            cited = ""
         if item.tag == "li":
             item.text = heading + (item.text or "")
             if cited:
