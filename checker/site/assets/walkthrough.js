@@ -231,8 +231,8 @@
     var host = whole.nextElementSibling;  // check.js's "Edit and check" goes with it
     if (host && host.getAttribute("data-checker-host") === whole.id) host.remove();
     whole.replaceWith(line);
-    var title = line.querySelector(".wt-link");
-    if (title) title.focus();
+    var opener = line.querySelector("[data-open-walkthrough]");
+    if (opener) opener.focus();
   }
 
   var SHOWN = "checker-examples-shown";

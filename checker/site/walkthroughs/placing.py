@@ -63,7 +63,7 @@ def one_byte(html: str) -> str:
     return html if html.isascii() else _WIDE.sub(lambda m: f"&#{ord(m[0])};", html)
 
 
-def place(html: str, links: Links, failures: Iterable[Problem] = (), source: str = "",
+def place(html: str, links: LinkMaker, failures: Iterable[Problem] = (), source: str = "",
           where: Location | None = None) -> str:
     """A draft as the HTML of the page `links` is for, with the failures where they stand and
     the YAML source it came from, named by `where` the scenario starts (its file, or its page
@@ -86,7 +86,7 @@ def folded(draft: str, links: Links, scenario_id: str, steps: int, href: str) ->
     target = escape(f"{href}#{scenario_id}")
     opener = (f' <a class="wt-open" href="{target}" data-open-walkthrough>Show the '
               f'walkthrough{_count(steps)}</a>')
-    head = _head(draft, links)
+    head = _line(draft, links)
     # In the verdict's line, after the rules illustrated.
     head = head[:-len("</p>")] + opener + "</p>" if head.endswith("</p>") else head + opener
     return (f'<div class="wt wt--folded" id="{escape(scenario_id)}" data-walkthrough-line>\n'
@@ -100,15 +100,24 @@ def kept_here(draft: str, links: Links, scenario_id: str, steps: int, whole: str
     JavaScript it opens below the line)."""
     mine = f' id="{escape(scenario_id)}"'
     inner = whole.replace(mine, "", 1)  # the line has the walkthrough's id
-    return (f'<div class="wt wt--folded"{mine} data-walkthrough-line>\n{_head(draft, links)}\n'
+    return (f'<div class="wt wt--folded"{mine} data-walkthrough-line>\n{_line(draft, links)}\n'
             f'<details class="wt-kept" data-kept-walkthrough><summary class="wt-open" '
             f'data-open-walkthrough>Show the walkthrough{_count(steps)}</summary>\n{inner}\n'
             f'</details>\n</div>')
 
 
-def _head(draft: str, links: Links) -> str:
-    """The question, the answer, the verdict and the rules illustrated, of a draft."""
-    return place(draft.partition(FAILURES)[0], links).partition("\n")[2]
+def _line(draft: str, links: Links) -> str:
+    """The question, the answer, the verdict and the rules illustrated, of a draft, as an
+    example's one line shows them: the rules by their numbers, not linked (the rules are on
+    the page, and links open the walkthrough), and the question not a link to itself. A rules
+    page holds dozens of lines, and each element and link it holds makes the page slower to
+    show (`benchmarks/rules_pages.py`)."""
+    head = place(draft.partition(FAILURES)[0], lambda rule: _TAG.sub("", links(rule)))
+    return _SELF_LINK.sub(r"\1", head.partition("\n")[2], count=1)
+
+
+_TAG = re.compile(r"<[^>]*>")
+_SELF_LINK = re.compile(r'<a class="wt-link" href="[^"]*">([^<]*)</a>')
 
 
 def _count(steps: int) -> str:
