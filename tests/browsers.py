@@ -31,6 +31,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 # takes longer to put the new page in place): the tests wait for conditions, and only a
 # failure waits the whole bound.
 expect.set_options(timeout=30_000)
+ACTION_TIMEOUT = 30_000
+"""The same bound for a page's actions (a click, a screenshot, a wait for a function)."""
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -153,7 +155,7 @@ def chromium() -> Iterator[Browser]:
 
 @contextmanager
 def page_opener(browser: Browser, requests: list[str],
-                timeout: int = 10_000) -> Iterator[Callable[..., Page]]:
+                timeout: int = ACTION_TIMEOUT) -> Iterator[Callable[..., Page]]:
     """Opens pages, each in a fresh browser context (options as for `new_context`), every
     request recorded in `requests`; the contexts are closed when the block ends."""
     contexts = []
@@ -174,7 +176,7 @@ def page_opener(browser: Browser, requests: list[str],
 
 @contextmanager
 def checked_page_opener(browser: Browser, requests: list[str],
-                        timeout: int = 10_000) -> Iterator[Callable[..., Page]]:
+                        timeout: int = ACTION_TIMEOUT) -> Iterator[Callable[..., Page]]:
     """`page_opener`, and an error thrown by the checker's scripts on any of the pages fails
     the test when the block ends."""
     errors: list[str] = []
@@ -206,7 +208,7 @@ UNKEPT_JS = """async () => {
 """The page and the files of the site it loaded that the service worker does not keep."""
 
 
-def wait_kept(page: Page, seconds: float = 10) -> None:
+def wait_kept(page: Page, seconds: float = 30) -> None:
     """Waits until the service worker keeps the page and its files. Polled from here:
     `wait_for_function` takes the promise an async function returns as a truthy value, so
     it would not wait at all."""

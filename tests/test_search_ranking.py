@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from browsers import build_real_site, chromium, first_result, material_search, serving
+from browsers import (
+    ACTION_TIMEOUT,
+    build_real_site,
+    chromium,
+    first_result,
+    material_search,
+    serving,
+)
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_site_browser import _Handler
 
@@ -137,7 +144,7 @@ def reader(browser: Browser, site: str) -> Iterator[dict[str, Page]]:
     """One open page for each page read, kept for the module's queries (the search is
     cleared between them)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(ACTION_TIMEOUT)
 
     class Pages(dict[str, Page]):
         def __missing__(self, path: str) -> Page:
@@ -208,7 +215,7 @@ def switch(page: Page) -> Locator:
 def test_a_reader_can_limit_the_search_to_the_game_read(
         browser: Browser, site: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(ACTION_TIMEOUT)
     try:
         page = context.new_page()
         page.goto(site + "ti4/objective-cards/")
@@ -242,7 +249,7 @@ def test_a_reader_can_limit_the_search_to_the_game_read(
 
 def test_instant_navigation_ranks_for_the_page_now_read(browser: Browser, site: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(ACTION_TIMEOUT)
     try:
         page = context.new_page()
         page.goto(site + "ti4/victory-points/")
@@ -264,7 +271,7 @@ def test_ranks_when_the_index_reached_the_worker_before_the_script_ran(
     """The page hands its worker the index as soon as it is read; a script that loads late
     missed it, and reads the index itself."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(ACTION_TIMEOUT)
     try:
         page = context.new_page()
         held: list[Any] = []
@@ -289,7 +296,7 @@ def places_from(page: Page, query: str) -> str:
 def test_the_switch_on_a_phone(browser: Browser, site: str, scheme: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme,
                                   has_touch=True, is_mobile=True, device_scale_factor=2)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(ACTION_TIMEOUT)
     try:
         page = context.new_page()
         page.goto(site + "arcs/battle/")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browsers import (
+    ACTION_TIMEOUT,
     build_real_site,
     build_zensical_site,
     chromium,
@@ -65,7 +66,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1200, "height": 800})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(ACTION_TIMEOUT)
     context.on("request", lambda request: REQUESTS.append(request.url))
     yield context.new_page()
     context.close()

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browsers import build_zensical_site, chromium, serving
+from browsers import ACTION_TIMEOUT, build_zensical_site, chromium, serving
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,7 +49,7 @@ def long_id(built: Path) -> str:
 
 def _page(browser: Browser, **options: object) -> Page:
     context = browser.new_context(**options)  # type: ignore[arg-type]
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(ACTION_TIMEOUT)
     return context.new_page()
 
 
