@@ -26,7 +26,7 @@ from browsers import (
     page_opener,
     serving,
 )
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Request, expect
 from repo_games import GAMES
 
 from checker.engine import Run
@@ -728,24 +728,34 @@ def test_a_rules_page_loads_at_most_twice_the_bytes_of_the_plain_page(
     """What a rules page loads before any interaction (its HTML, styles, scripts, icons) is
     at most twice what the same page loads without the checker: the walkthroughs and the
     cited-by lists wait in the file beside it."""
-    def loaded(url: str) -> int:
-        # Not `open_page`: the requests to the plain site are not this site's (REQUESTS).
-        context = browser.new_context(service_workers="block")
-        page = context.new_page()
-        sizes: dict[str, int] = {}
-        page.on("requestfinished", lambda request: sizes.__setitem__(
-            request.url, request.sizes()["responseBodySize"]))
-        page.goto(url)
-        page.wait_for_load_state("networkidle")
-        context.close()
-        return sum(sizes.values())
+    def recorder(sizes: dict[str, int]) -> Callable[[Request], None]:
+        return lambda request: sizes.__setitem__(request.url,
+                                                 request.sizes()["responseBodySize"])
 
-    heavy = []
+    def loaded(urls: list[str]) -> list[int]:
+        """The bytes each page loads; the pages load all at once, each in its own context.
+        Not `open_page`: the requests to the plain site are not this site's (REQUESTS)."""
+        opened = []
+        for url in urls:
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            sizes: dict[str, int] = {}
+            page.on("requestfinished", recorder(sizes))
+            page.goto(url, wait_until="commit")
+            opened.append((context, page, sizes))
+        out = []
+        for context, page, sizes in opened:
+            page.wait_for_load_state("networkidle")
+            out.append(sum(sizes.values()))
+            context.close()
+        return out
+
+    paths = _rules_pages(built)
     with serving(plain) as without:
-        for path in _rules_pages(built):
-            ours, theirs = loaded(site + path), loaded(without + path)
-            if ours > 2 * theirs:
-                heavy.append(f"{path}: {ours:,} bytes, {theirs:,} without the checker")
+        ours = loaded([site + path for path in paths])
+        theirs = loaded([without + path for path in paths])
+    heavy = [f"{path}: {mine:,} bytes, {plain_bytes:,} without the checker"
+             for path, mine, plain_bytes in zip(paths, ours, theirs) if mine > 2 * plain_bytes]
     assert heavy == []
 
 
