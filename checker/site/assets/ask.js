@@ -59,7 +59,8 @@ function Ask(place, api, game, schema, situations) {
     onExplain: function () { self.results.replaceChildren(); },
     onResult: function (result, started, drawing) {
       self.results.replaceChildren();
-      return api.draw(self.results, result.scenarios.filter(function (s) { return s.html; }), started, drawing, "");
+      return api.draw(self.results, result.scenarios.filter(function (s) { return s.html || s.html === null; }),
+                      started, drawing, "");
     },
     onReset: function () { self.results.replaceChildren(); self.read(self.editor.text()); },
     onShare: function (url) { history.replaceState(history.state, "", url.hash); },

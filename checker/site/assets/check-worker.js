@@ -42,12 +42,25 @@ var ready = start();
 ready.then(function () { self.postMessage({ type: "ready" }); },
            function (error) { self.postMessage({ type: "unavailable", reason: String(error && error.message || error) }); });
 
+/* The walkthroughs the page will not draw (check.js `draw`: one larger than `piece`, or past
+   the `budget` of a check) lose their HTML (null): the page lists them with their verdicts,
+   and never copies megabytes it does not draw onto its own thread. */
+function undrawn(result, piece, budget) {
+  (result.scenarios || []).forEach(function (scenario) {
+    var size = typeof scenario.html === "string" ? scenario.html.length : 0;
+    if (size > piece || size > budget) scenario.html = null;
+    else budget -= size;
+  });
+  return result;
+}
+
 self.onmessage = function (event) {
   var data = event.data || {};
   ready.then(function (checker) {
     var started = performance.now();
     // Parsed here, off the page's thread: megabytes of walkthroughs arrive as one object.
     var result = JSON.parse(checker.check(String(data.text), String(data.here || "")));
+    if (data.pieceBytes) undrawn(result, data.pieceBytes, data.drawBytes);
     self.postMessage({ type: "result", id: data.id, result: result, ms: performance.now() - started });
   }).catch(function (error) {
     self.postMessage({ type: "failed", id: data.id, reason: String(error && error.message || error) });

@@ -110,7 +110,8 @@
                    " s and was stopped" });
         }, checker.timeoutMs);
         checker.pending[id] = { resolve: resolve, reject: reject, timer: timer, started: performance.now() };
-        checker.worker.postMessage({ id: id, text: text, here: here });
+        checker.worker.postMessage({ id: id, text: text, here: here, pieceBytes: checker.pieceBytes,
+                                     drawBytes: checker.drawBytes });
       });
     }, function () {
       return Promise.reject({ kind: "unavailable", message: checker.reason });
@@ -186,7 +187,8 @@
         if (left.length) box.appendChild(summary(left, late));
         return { drawn: drawn, listed: left.length, late: late };
       }
-      var scenario = scenarios[i++], size = scenario.html.length;
+      // No HTML (null): the worker kept back one past the limits (check-worker.js `undrawn`).
+      var scenario = scenarios[i++], size = scenario.html === null ? Infinity : scenario.html.length;
       if (size > checker.pieceBytes || size > budget) { left.push(scenario); return next(); }
       budget -= size;
       drawn++;
@@ -745,7 +747,7 @@
           game: location.pathname.split("/").filter(Boolean).find(function (part) { return ASK.test(part); }),
           resetLabel: "Reset to the published example",
           onResult: function (result, started, drawing) {
-            var scenarios = result.scenarios.filter(function (s) { return s.html; });
+            var scenarios = result.scenarios.filter(function (s) { return s.html || s.html === null; });
             var same = scenarios.filter(function (s) { return s.id === published.id; });
             var chosen = same.length ? same : scenarios;
             if (!chosen.length) return Promise.resolve(null);
