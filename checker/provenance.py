@@ -58,7 +58,7 @@ def _joined(ref: str) -> str:
     return " " if ref[:1].isdigit() or ref.startswith(("p. ", "pp. ")) else ", "
 
 
-_NAMES = {"faq": "Official FAQ", "errata": "Official errata", "designer": "Designer ruling"}
+_NAMES = {"faq": "Official FAQ", "errata": "Official errata", "designer": "Designer's ruling"}
 
 
 def rules_text_of(game: object) -> str:

@@ -10,8 +10,10 @@ from pathlib import Path
 
 from repo_games import GAMES, ROOT
 
+from checker.provenance import Provenance
 from checker.runner import read_file
 from checker.scenario import Scenario
+from checker.site.walkthroughs.source_label import SOURCE_KINDS
 from checker.sources import walk
 
 RULEBOOK_PAGES = range(1, 25)
@@ -64,3 +66,10 @@ def test_an_arcs_source_names_pages_of_the_rulebook() -> None:
         if not numbers or any(n not in RULEBOOK_PAGES for n in numbers):
             wrong.append(f"{scenario.location}: {stated.ref}")
     assert wrong == []
+
+
+def test_a_source_is_named_as_the_scenario_lists_name_its_kind() -> None:
+    for kind in ("faq", "errata", "designer"):
+        assert Provenance(kind, "Battle").label() == f"{SOURCE_KINDS[kind]}: Battle"
+    assert Provenance("reading", "p. 3", "why").label("Rulebook") == \
+        f"{SOURCE_KINDS['reading']} of Rulebook p. 3"
