@@ -48,7 +48,7 @@ class Provenance:
             return where
         if self.kind == READING:
             return f"This site's reading of {where}"
-        return f"{_NAMES[self.kind]}: {self.ref}"
+        return f"{KIND_NAMES[self.kind]}: {self.ref}"
 
 
 def _joined(ref: str) -> str:
@@ -58,7 +58,9 @@ def _joined(ref: str) -> str:
     return " " if ref[:1].isdigit() or ref.startswith(("p. ", "pp. ")) else ", "
 
 
-_NAMES = {"faq": "Official FAQ", "errata": "Official errata", "designer": "Designer's ruling"}
+KIND_NAMES = {"faq": "Official FAQ", "errata": "Official errata", "designer": "Designer's ruling",
+              READING: "This site's reading"}
+"""Each kind of source but the rules text itself by name, as a player reads it."""
 
 
 def rules_text_of(game: object) -> str:

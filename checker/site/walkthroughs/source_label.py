@@ -3,19 +3,12 @@
 
 from __future__ import annotations
 
-from checker.provenance import NOT_STATED, READING, Provenance
+from checker.provenance import KIND_NAMES, NOT_STATED, READING, Provenance
 from checker.site.pages.rulemap import escape
 
 NONE = "none"
 """The `data-source` of an example that does not state its source."""
-SOURCE_KINDS = {
-    "rules": "",
-    "faq": "Official FAQ",
-    "errata": "Official errata",
-    "designer": "Designer's ruling",
-    "reading": "This site's reading",
-    NONE: "Not stated",
-}
+SOURCE_KINDS = {"rules": "", **KIND_NAMES, NONE: "Not stated"}
 """Each kind of source (`checker.provenance.KINDS`) as a scenario list's choice names it; the
 rules by the name of the game's rules text ("Rulebook")."""
 
