@@ -66,9 +66,11 @@ def test_a_page_example_is_checked_and_rendered_as_a_walkthrough(tmp_path: Path)
     config = make_site(tmp_path, {"ti4/example.md": "# Example\n\n" + GOOD})
     cfg = built(config)
     page = html(tmp_path, "ti4/example")
-    assert 'id="ti4-page-example" data-walkthrough' in page
-    assert "wt-badge--verified" in page
-    assert '<a class="rule-ref" href="../rules/#61.12"' in page
+    assert 'id="ti4-page-example" data-walkthrough-line' in page  # folded to its line
+    assert "wt-badge--verified" in page and "Illustrates 61.12" in page
+    kept = html(tmp_path, "ti4/example/walkthroughs.html")
+    assert 'id="ti4-page-example" data-walkthrough ' in kept
+    assert '<a class="rule-ref" href="../rules/#61.12"' in kept
     assert plugin_of(cfg).checks.runs == 1
     assert plugin_of(cfg).folders not in gather._CHECKS, "the pages used the plugin's context"
     listing = html(tmp_path, "ti4/scenarios")

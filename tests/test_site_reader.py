@@ -41,7 +41,7 @@ RULE_JS = """async ([url, id]) => {
     const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'text/html');
     const rule = doc.getElementById(id);
     const number = rule.querySelector(':scope > a.rule-num').textContent;
-    rule.querySelectorAll(':scope > a.rule-num, :scope > .rule-search, details')
+    rule.querySelectorAll(':scope > a.rule-num, :scope > .rule-search, details, a.rule-uses')
         .forEach(el => el.remove());
     return [number, rule.textContent.replace(/\\s+/g, ' ').trim()];
 }"""
