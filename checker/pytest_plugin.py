@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +36,8 @@ _NOTICES = pytest.StashKey[list[str]]()
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """A folder under the `checker_paths` folders that cannot be listed is left to the
     notices (`pytest_report_collectionfinish`) rather than stopping pytest's collection."""
-    roots = [Path(config.rootpath, p).resolve() for p in config.getini("checker_paths")]
-    if not any(collection_path.resolve().is_relative_to(root) for root in roots) or \
-            not collection_path.is_dir():
+    if not collection_path.is_dir() or \
+            not _scope(config).covers(os.path.realpath(collection_path)):
         return None
     try:
         with os.scandir(collection_path):
@@ -101,14 +101,39 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """Where scenario files are collected from, as real paths: the `checker_paths` folders
+    and the files named on the command line. Made once a session: resolving each for every
+    file pytest visits was most of the plugin's own time on a folder of small files."""
+
+    roots: tuple[str, ...]
+    named: frozenset[str]
+
+    def covers(self, real: str) -> bool:
+        """Whether the real path `real` is one of the roots or inside one."""
+        return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+                   for root in self.roots)
+
+
+_SCOPE = pytest.StashKey[_Scope]()
+
+
+def _scope(config: pytest.Config) -> _Scope:
+    if _SCOPE not in config.stash:
+        config.stash[_SCOPE] = _Scope(
+            tuple(os.path.realpath(Path(config.rootpath, p))
+                  for p in config.getini("checker_paths")),
+            frozenset(os.path.realpath(arg.split("::")[0]) for arg in config.args))
+    return config.stash[_SCOPE]
+
+
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.File | None:
     if file_path.suffix not in YAML_SUFFIXES + MARKDOWN_SUFFIXES:
         return None
-    config = parent.config
-    named = any(Path(arg.split("::")[0]).resolve() == file_path.resolve()
-                for arg in config.args)
-    roots = [Path(config.rootpath, p).resolve() for p in config.getini("checker_paths")]
-    if named or any(file_path.resolve().is_relative_to(root) for root in roots):
+    scope = _scope(parent.config)
+    real = os.path.realpath(file_path)
+    if real in scope.named or scope.covers(real):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

@@ -213,3 +213,16 @@ def test_a_folder_that_cannot_be_listed_is_reported_and_the_rest_runs(
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines([("checker: not checked: scenarios/locked: cannot list the "
                                  "folder: Permission denied")])
+
+
+def test_checker_paths_and_named_files_are_matched_through_links(pytester, minimal) -> None:
+    """The folders of `checker_paths` and the files named on the command line are compared
+    by their real paths: a `scenarios` folder that is a link, or a file named through one."""
+    write(pytester.path, "kept/a.yaml", minimal.replace("id: x", "id: through-link"))
+    write(pytester.path, "elsewhere/b.yaml", minimal.replace("id: x", "id: named-by-link"))
+    (pytester.path / "scenarios").symlink_to("kept")
+    (pytester.path / "alias").symlink_to("elsewhere")
+    result = pytester.runpytest("-v", "scenarios", "alias/b.yaml")
+    result.assert_outcomes(passed=2)
+    result = pytester.runpytest("-v", "alias")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED

@@ -20,7 +20,7 @@ def _error_lines(text: str, path: str = "f.yaml") -> list[str]:
 
 
 def _at(text: Text, pos: object) -> tuple[int, int]:
-    """Positions are kept as libyaml marks and shown as 1-based (line, col) in the file."""
+    """Positions are kept as indexes in the text and shown as 1-based (line, col) in the file."""
     return text.position(pos)
 
 
@@ -265,3 +265,28 @@ def test_lines_are_counted_as_an_editor_counts_them_whatever_breaks_yaml_sees() 
     value = load(g)
     assert _all(g, value.key_pos) == {"a": (1, 1), "b": (2, 1), "c": (3, 1)}
     assert _at(g, value.value_pos["b"]) == (2, 4)
+
+
+def test_a_leading_byte_order_mark_takes_no_column_on_any_line() -> None:
+    """libyaml does not count a leading BOM; nor do the places shown, also where a NEL, LS
+    or PS makes the lines counted from indexes (a place on line 2 was shown at the end of
+    line 1 there), and also for text too deep for libyaml, read again by PyYAML's reader,
+    which counts the BOM."""
+    f = Text("f.yaml", "\ufeffa: 1\nb: [x, y]\n", line_offset=2, col_offset=4)
+    value = load(f)
+    assert _all(f, value.key_pos) == {"a": (3, 5), "b": (4, 5)}
+    assert [_at(f, p) for p in value["b"].item_pos] == [(4, 9), (4, 12)]
+    g = Text("g.yaml", "\ufeffa: 'x\u2028y'\nb: 1\n")
+    assert _all(g, load(g).key_pos) == {"a": (1, 1), "b": (2, 1)}
+    deep = "\ufeffb: 1\na: " + "[" * 1_100 + "]" * 1_100 + "\n"
+    assert _error_lines(deep) == [(f"f.yaml:2:{4 + limits.DEPTH - 1}: nested more than "
+                                   f"{limits.DEPTH} levels deep")]
+
+
+def test_loaded_values_keep_places_as_plain_numbers() -> None:
+    """A pytest session holds the loaded values of every scenario it collected: a place is
+    an int (not tracked by the garbage collector), not a libyaml mark with a dictionary."""
+    value = load(Text("f.yaml", "a: [1, {b: 2}]\n"))
+    places = [value.pos, *value.key_pos.values(), *value.value_pos.values(),
+              *value["a"].item_pos, value["a"][1].value_pos["b"]]
+    assert all(place.__class__ is int for place in places)
