@@ -229,33 +229,33 @@ def timed(server: Server, edit: Any, poll: float, phase: float) -> Timing:
     return Timing(served, seen - began, ended - began)
 
 
-def _spread(values: list[float], unit: str = "s") -> str:
+def _spread(values: list[float], unit: str = "s", sign: str = "") -> str:
     median, least, most = spread(values)
-    return f"{median:.2f} {unit} ({least:.2f}-{most:.2f})"
+    return f"{median:{sign}.2f} {unit} ({least:{sign}.2f} to {most:{sign}.2f})"
 
 
 def report(results: dict[str, list[Timing]]) -> bool:
     plain = results["plain page edit"]
     met = True
     print("\nfrom the write to the new content served; median (least-most) over the rounds")
-    print(f"{'':24} {'served':>22} {'change noticed':>22} {'rebuild ended':>22} "
-          f"{'noticed to served':>22}")
+    print(f"{'':24} {'served':>26} {'change noticed':>26} {'rebuild ended':>26} "
+          f"{'noticed to served':>26}")
     for kind, timings in results.items():
-        print(f"{kind:24} {_spread([t.served for t in timings]):>22} "
-              f"{_spread([t.detected for t in timings]):>22} "
-              f"{_spread([t.rebuilt for t in timings]):>22} "
-              f"{_spread([t.served - t.detected for t in timings]):>22}")
+        print(f"{kind:24} {_spread([t.served for t in timings]):>26} "
+              f"{_spread([t.detected for t in timings]):>26} "
+              f"{_spread([t.rebuilt for t in timings]):>26} "
+              f"{_spread([t.served - t.detected for t in timings]):>26}")
     print("\neach round against its plain page edit (served):")
     for kind in ("checker page edit", "checker scenario edit"):
         added = [t.served - p.served for t, p in zip(results[kind], plain, strict=True)]
         ratio = [t.served / p.served for t, p in zip(results[kind], plain, strict=True)]
         median = spread(added)[0]
         met = met and median <= TARGET_ADDED
-        print(f"  {kind:22} +{_spread(added)}, ratio {_spread(ratio, 'x')}: "
+        print(f"  {kind:22} {_spread(added, sign='+')}, ratio {_spread(ratio, 'x')}: "
               f"{'met' if median <= TARGET_ADDED else 'NOT met'} (target +{TARGET_ADDED} s)")
         rebuilt = [(t.served - t.detected) - (p.served - p.detected)
                    for t, p in zip(results[kind], plain, strict=True)]
-        print(f"  {'':22} noticed to served: +{_spread(rebuilt)}")
+        print(f"  {'':22} noticed to served: {_spread(rebuilt, sign='+')}")
     return met
 
 
