@@ -19,7 +19,8 @@ text (MkDocs holds every request while it rebuilds, so that is the end of the re
 also notes, from the server's log, when it saw the change ("Detected file changes") and when
 the rebuild ended ("Reloading browsers"), so the time splits into noticing the change (the
 watch's polling: every 0.5 s), MkDocs's wait for more changes (0.1 s) and the rebuild; the
-time from noticed to served leaves the polling out. Before each edit it waits, untimed, a
+time from noticed to served leaves the polling out. It also reads the CPU time the server used
+from the write to the rebuild's end (/proc), which other work on the machine moves less. Before each edit it waits, untimed, a
 random part of the polling interval, so that no side meets the polling at the same point
 every time. It fetches every --poll seconds (20 ms), never sleeps otherwise, and prints
 median (least-most) per kind, each round's difference and ratio to the round's plain page
@@ -111,6 +112,14 @@ class Timing:
     detected: float
     rebuilt: float
     """Seconds from the write to the change noticed, and to the rebuild's end."""
+    cpu: float
+    """CPU seconds the server used from the write to the rebuild's end (its polling too)."""
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process `pid` and its waited-for children used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -164,7 +173,7 @@ def wait_for(url: str, text: str, poll: float, server: Server, limit: float = 90
     sys.exit(f"{server.name}: {url} never showed {text!r} in {limit:.0f} s:\n{server.log()}")
 
 
-def start(name: str, config: Path, poll: float) -> Server:
+def start(name: str, config: Path, poll: float, servers: list[Server]) -> Server:
     here = Path(sys.executable).parent / "mkdocs"
     command = [str(here)] if here.exists() else [sys.executable, "-m", "mkdocs"]
     port = free_port()
@@ -172,6 +181,7 @@ def start(name: str, config: Path, poll: float) -> Server:
                                cwd=config.parent, env=ENV, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     server = Server(name, config.parent, process, f"http://127.0.0.1:{port}/")
+    servers.append(server)  # stopped however this ends
     threading.Thread(target=server.read, daemon=True).start()
     started = time.perf_counter()
     while server.count(STARTED) == 0:
@@ -219,14 +229,16 @@ def timed(server: Server, edit: Any, poll: float, phase: float) -> Timing:
     token = f"Benchword{secrets.token_hex(6)}"
     time.sleep(phase)
     detected, reloaded = server.count(DETECTED), server.count(RELOADED)
+    used = cpu_seconds(server.process.pid)
     began = time.perf_counter()
     edit(server, token)
     served = wait_for(page_url(server), token, poll, server) - began
     while server.when(RELOADED, reloaded) is None:  # the log line may lag the response
         time.sleep(poll)
+    used = cpu_seconds(server.process.pid) - used
     seen, ended = server.when(DETECTED, detected), server.when(RELOADED, reloaded)
     assert seen is not None and ended is not None
-    return Timing(served, seen - began, ended - began)
+    return Timing(served, seen - began, ended - began, used)
 
 
 def _spread(values: list[float], unit: str = "s", sign: str = "") -> str:
@@ -239,12 +251,13 @@ def report(results: dict[str, list[Timing]]) -> bool:
     met = True
     print("\nfrom the write to the new content served; median (least-most) over the rounds")
     print(f"{'':24} {'served':>26} {'change noticed':>26} {'rebuild ended':>26} "
-          f"{'noticed to served':>26}")
+          f"{'noticed to served':>26} {'server CPU':>26}")
     for kind, timings in results.items():
         print(f"{kind:24} {_spread([t.served for t in timings]):>26} "
               f"{_spread([t.detected for t in timings]):>26} "
               f"{_spread([t.rebuilt for t in timings]):>26} "
-              f"{_spread([t.served - t.detected for t in timings]):>26}")
+              f"{_spread([t.served - t.detected for t in timings]):>26} "
+              f"{_spread([t.cpu for t in timings]):>26}")
     print("\neach round against its plain page edit (served):")
     for kind in ("checker page edit", "checker scenario edit"):
         added = [t.served - p.served for t, p in zip(results[kind], plain, strict=True)]
@@ -256,6 +269,8 @@ def report(results: dict[str, list[Timing]]) -> bool:
         rebuilt = [(t.served - t.detected) - (p.served - p.detected)
                    for t, p in zip(results[kind], plain, strict=True)]
         print(f"  {'':22} noticed to served: {_spread(rebuilt, sign='+')}")
+        cpu = [t.cpu - p.cpu for t, p in zip(results[kind], plain, strict=True)]
+        print(f"  {'':22} server CPU: {_spread(cpu, sign='+')}")
     return met
 
 
@@ -269,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="make the copies in DIR (kept) instead of a temporary folder")
     args = parser.parse_args(argv)
+    # Interruptible, and so are the servers, even when started from a shell in the background
+    # (which ignores Ctrl-C for its children, and an ignored signal stays ignored across exec).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     print(f"commit {revision()}; load average {load_average()}; +{args.scenarios} scenarios")
     work = Path(tempfile.mkdtemp(prefix="serve-bench-", dir=args.keep))
     servers: list[Server] = []
@@ -280,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.scenarios:
             check_generated(work / "checker" / "scenarios" / "ti4" / "bench", args.scenarios)
         for name, config in configs.items():
-            servers.append(start(name, config, args.poll))
+            start(name, config, args.poll, servers)
         plain, checker = servers
         kinds = [("plain page edit", plain, edit_page),
                  ("checker page edit", checker, edit_page),
