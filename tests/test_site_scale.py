@@ -9,6 +9,7 @@ import gzip
 import json
 import os
 import re
+import shutil
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -272,6 +273,44 @@ def test_a_rebuild_links_the_kept_pages_and_never_writes_through_a_link(
         assert " - Renamed</title>" in text and " - Test</title>" not in text
         assert text.count('data-walkthrough') == first[page].decode("utf-8").count(
             'data-walkthrough')
+
+
+def test_an_edited_scenario_makes_again_only_the_page_that_shows_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit of one standalone scenario (its title, then its verdict) makes again the one
+    written page that shows it, not the others; the site is the one a build from an empty
+    cache writes."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # the theme's pages say when they were built
+    config = make_site(tmp_path, {}, many(800))
+    built(config)
+    site, cache = tmp_path / "site", tmp_path / ".cache" / "plugin" / "checker"
+    pages = written_pages(site)
+    assert len(pages) >= 3
+    target = pages[1]
+    shown = {int(n) for n in re.findall(r'id="gen-(\d{5})" data-walkthrough',
+                                        target.read_text("utf-8"))}
+    # A file of ten the page shows whole (a file whose scenarios two pages share makes both).
+    start = next(n for n in range(0, 800, 10) if shown >= set(range(n, n + 10)))
+    path = tmp_path / "scenarios" / "ti4" / f"part-{start // 1000}" / f"gen-{start:05d}.yaml"
+    made: list[str] = []
+    real = list_pages.part_html
+    monkeypatch.setattr(list_pages, "part_html",
+                        lambda context, part, links: made.append(part.uri) or real(
+                            context, part, links))
+    uri = "ti4/scenarios/" + target.stem + ".md"
+    for old, new, seen in (("title: Red scores Expand Borders", "title: Red scores once more",
+                            "Red scores once more"),
+                           ("points: {Red: 1}", "points: {Red: 3}", "does not hold")):
+        text = path.read_text("utf-8")
+        path.write_text(text.replace(old, new, 1), "utf-8")
+        made.clear()
+        built(config, command="serve")
+        assert made == [uri], new
+        edited = {p: p.read_bytes() for p in written_pages(site)}
+        assert seen in target.read_text("utf-8")
+        shutil.rmtree(cache)  # from nothing kept: the same pages
+        built(config, command="serve")
+        assert {p: p.read_bytes() for p in written_pages(site)} == edited, new
 
 
 def test_a_rebuild_digests_again_only_the_kept_pages_something_touched(

@@ -257,6 +257,31 @@ def test_serve_watches_a_scenarios_folder_named_in_the_options_not_one_in_docs(
     assert _watched(config) == set()
 
 
+def test_serve_polls_the_scenarios_folder_once_when_mkdocs_yml_watches_it(
+        tmp_path: Path) -> None:
+    """The site's `watch:` lists the scenarios folder (for Zensical): MkDocs would poll every
+    file in it twice a second beside the plugin's own watch, slowing each rebuild."""
+    config = make_site(tmp_path, {})
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "other").mkdir()
+    with config.open("a", encoding="utf-8") as text:
+        text.write("watch: [scenarios, other]\n")
+    new_process()
+    cfg = load_config(str(config), site_dir=str(tmp_path / "site"))
+    plugin = plugin_of(cfg)
+    plugin.on_config(cfg)
+    server = _Recording(tmp_path)
+    try:
+        plugin.on_serve(server, config=cfg, builder=lambda: None)
+        scheduled = [emitter.watch.path for emitter in server.observer.emitters]
+    finally:
+        server.server_close()
+    scenarios = str((tmp_path / "scenarios").resolve())
+    assert scheduled.count(scenarios) == 1
+    assert [Path(item).resolve() for item in cfg.watch] == [(tmp_path / "other").resolve()], \
+        "MkDocs watches what is left of `watch:` after on_serve"
+
+
 class _Plain(_Recording):
     """A server without the build loop's request of MkDocs 1.6 and ProperDocs."""
 

@@ -243,6 +243,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if can_request_rebuild(server):
             ScenarioWatch(server, folder).start()
             log.info(f"watching {folder} for changes")
+            # Watched once: a `watch:` entry (for Zensical) would have MkDocs poll every file
+            # in it a second time, twice a second, competing with the rebuilds.
+            config.watch[:] = [item for item in config.watch if Path(item).resolve() != folder]
         elif folder.is_dir():  # another server: its own watch, while the folder lasts
             server.watch(str(folder))
         return server

@@ -23,6 +23,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from checker.site.examples.standalone import Standalone
 from checker.site.gathered.context import SiteContext, rules_digest
 from checker.site.gathered.lists import list_pages
 from checker.site.gathered.slots import fill_slots
@@ -144,20 +145,27 @@ class _Made:
 
 def list_key(context: SiteContext, game: str, shared: str) -> str:
     """A digest of what the content of every page of `game`'s list is made from, but the
-    scenarios each shows: the checker's code, the rules they link and preview
-    (`rules_digest`: `shared`), the list's pages, and the standalone scenarios' files and
-    texts (`Standalone.key`)."""
-    return hashlib.sha256(f"{shared}\n{game}\n{list_pages(context.placement.lists, context.placement.more, game)}\n"
-                          f"{context.examples.standalone.key}".encode("utf-8", "surrogatepass")
+    scenarios each shows: the checker's code and the engine, the rules they link and preview
+    (`rules_digest`: `shared`), and the list's pages."""
+    return hashlib.sha256(f"{shared}\n{game}\n{list_pages(context.placement.lists, context.placement.more, game)}".encode("utf-8", "surrogatepass")
                           ).hexdigest()
 
 
 def part_key(rendering: Rendering, uri: str, listed: str) -> str:
     """A digest of all a page's content is made from: what its list's pages share
-    (`list_key`), the page, and which scenarios it shows."""
-    shown = ",".join(map(str, part_indexes(rendering, uri)))
+    (`list_key`), the page, and which scenarios it shows, each by its id, its place and the
+    name and text of its file (`Standalone.files`): a scenario's walkthrough and row are made
+    from its file's text alone, so an edit makes again only the page that shows it."""
+    whole = rendering.site.examples.standalone
+    shown = "\n".join(_shown(whole, index) for index in part_indexes(rendering, uri))
     return hashlib.sha256(f"{listed}\n{uri}\n{rendering.site.placement.more[uri]}\n{shown}".encode(
         "utf-8", "surrogatepass")).hexdigest()
+
+
+def _shown(whole: Standalone, index: int) -> str:
+    number, position = whole.where[index]
+    _, name, text, _ = whole.files[number]
+    return f"{whole.ids[index]}\x00{position}\x00{name}\x00{text}"
 
 
 def add_to_sitemap(site: Path, written: list[Written]) -> None:
