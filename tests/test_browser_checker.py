@@ -318,6 +318,15 @@ def test_a_shared_link_to_the_worst_legal_question_opens_and_is_shown(
     page.goto(f"{site}ti4/ask/#q={code}")
     wait_done(page)
     _shows_the_worst_question_summarised(page)
+    # Too large to lay out at once: the editor stays closed until the reader opens it.
+    editor = page.locator("[data-checker-editor]")
+    expect(editor).to_be_hidden()
+    expect(page.locator("[data-checker-large]")).to_contain_text(
+        f"This question is {round(len(worst_legal_question()) / 1024)} KB")
+    page.locator("[data-checker-show]").click()
+    expect(editor).to_be_visible()
+    expect(page.locator("[data-checker-large]")).to_be_hidden()
+    assert editor.input_value() == worst_legal_question()
 
 
 @needs_runtime
@@ -359,6 +368,9 @@ def test_pasting_a_huge_text_is_refused_and_a_large_one_goes_in(open_page: Calla
     page.evaluate(PASTE)
     assert editor.input_value() == question
     expect(page.locator("[data-checker-gutter] [data-line='100']")).to_have_count(1)
+    expect(editor).to_be_hidden()  # too large to lay out at once: shown on request
+    page.locator("[data-checker-show]").click()
+    expect(editor).to_be_visible()
 
 
 @needs_runtime

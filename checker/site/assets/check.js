@@ -338,9 +338,12 @@
     this.link = el("input", { class: "ck-link", "data-checker-link": "", readonly: "", hidden: "",
                               "aria-label": "Link to this question" });
     this.actions = el("div", { class: "ck-actions" }, [this.checkButton, this.resetButton, this.shareButton]);
+    this.box = el("div", { class: "ck-editor" }, [this.gutter, el("div", { class: "ck-area" }, [this.band, this.textarea])]);
+    this.showButton = button("data-checker-show", "Show the YAML");
+    this.large = el("p", { class: "ck-large", "data-checker-large": "", hidden: "" },
+                    [el("span", {}), this.showButton]);
     this.root = el("div", { class: "ck", "data-checker": "", "data-checker-state": "idle" }, [
-      el("div", { class: "ck-editor" }, [this.gutter, el("div", { class: "ck-area" }, [this.band, this.textarea])]),
-      this.keys, this.actions, this.link, this.status, this.verdict, this.problems,
+      this.box, this.large, this.keys, this.actions, this.link, this.status, this.verdict, this.problems,
     ]);
     this.textarea.addEventListener("input", function () {
       self.clearMarks(); self.lines(); self.later();
@@ -359,14 +362,32 @@
     this.checkButton.addEventListener("click", function () { self.check(); });
     this.resetButton.addEventListener("click", function () { self.reset(); });
     this.shareButton.addEventListener("click", function () { self.share(); });
+    this.showButton.addEventListener("click", function () { self.shown(true); self.textarea.focus(); });
     this.problems.addEventListener("click", function (event) {
       var item = event.target.closest("[data-line]");
       if (item) self.goTo(Number(item.dataset.line), Number(item.dataset.col));
     });
+    this.shown(text.length <= SHOWN_CHARS);
     this.lines();
   }
 
   Editor.prototype.text = function () { return this.textarea.value; };
+
+  /* A text of hundreds of kilobytes put in the editor at once (a shared link, a situation, a
+     large paste) is laid out by the browser in one task of a few hundred milliseconds: past
+     SHOWN_CHARS the editor is closed instead, with a note of the text's size and a button
+     that shows it. It is checked, shared and reset as ever. */
+  var SHOWN_CHARS = 100000;
+
+  Editor.prototype.shown = function (shown) {
+    this.box.hidden = !shown;
+    this.large.hidden = shown;
+    if (shown) return;
+    var text = this.textarea.value;
+    this.large.firstChild.textContent = "This question is " + Math.round(text.length / 1024) +
+      " KB (" + lineCount(text).toLocaleString("en") + " lines): its YAML is not shown, to keep " +
+      "the page quick. ";
+  };
 
   /* A large paste is put in as one change (the browser's editing of a paste takes seconds
      at a few hundred kilobytes); one that would take the text past what the checker reads
@@ -383,12 +404,16 @@
       this.status.textContent = "Not pasted: the text would be over 1 MiB, more than the checker reads.";
       return;
     }
+    if (size > SHOWN_CHARS) this.box.hidden = true;  // not laid out while the text goes in
     area.setRangeText(pasted.replace(/\r\n?/g, "\n"), area.selectionStart, area.selectionEnd, "end");
+    this.shown(size <= SHOWN_CHARS);
     area.dispatchEvent(new Event("input"));
   };
 
   Editor.prototype.setText = function (text) {
+    if (text.length > SHOWN_CHARS) this.box.hidden = true;  // not laid out while it goes in
     this.textarea.value = text;
+    this.shown(text.length <= SHOWN_CHARS);
     this.clearMarks();
     this.lines();
   };
