@@ -494,6 +494,10 @@ def test_a_shared_link_opens_the_question_checked(open_page: Callable[..., Page]
     page.goto(f"{site}ti4/ask/")
     question = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
     page.locator("[data-checker-editor]").fill(question)
+    # The form follows the text and is drawn again, which moves the buttons: wait for it, or
+    # on a busy machine the click lands where the button was.
+    title = load_file("q.yaml", question, GAMES).scenarios[0].title
+    expect(page.locator("[data-checker-title]")).to_have_value(title)
     page.locator("[data-checker-share]").click()
     # The link is made asynchronously (the text is compressed by a stream): wait for it.
     expect(page.locator("[data-checker-link]")).to_have_value(
