@@ -275,7 +275,7 @@ def test_ranks_when_the_index_reached_the_worker_before_the_script_ran(
     try:
         page = context.new_page()
         held: list[Any] = []
-        page.route("**/assets/checker/search.js", lambda route: held.append(route))
+        page.route("**/assets/checker/checker.js", lambda route: held.append(route))
         page.goto(site + "ti4/victory-points/", wait_until="commit")
         # The worker has the index and has answered the empty query: the script is not there.
         expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")

@@ -69,7 +69,7 @@ def test_a_site_of_a_new_game_alone_builds_strict_and_checks(tmp_path: Path) -> 
     assert built.returncode == 0, built.stderr
     page = (site / "site" / "race" / "rules" / "index.html").read_text(encoding="utf-8")
     assert 'id="1.3"' in page and "race-first-to-the-goal" in page
-    assert (site / "site" / "assets" / "checker" / "walkthrough.js").is_file()
+    assert (site / "site" / "assets" / "checker" / "checker.js").is_file()
     assert sorted(p.name for p in (site / "docs").rglob("*") if p.is_file()) == [
         "index.md", "rules.md"], "the docs folder holds only the author's pages"
     ran = _run(["checker", "run"], site, env)

@@ -22,7 +22,9 @@ from checker.site.publish.site_files import (
     ASSETS,
     PAGE_SCRIPTS,
     PAGE_STYLES,
+    PARTS,
     READER,
+    RETIRED,
     SCHEMA,
     served,
     site_files,
@@ -40,8 +42,7 @@ def test_the_command_writes_what_is_missing_or_out_of_date_and_checks(tmp_path: 
     (tmp_path / "docs").mkdir()
     first = site_command(cwd=tmp_path)
     assert (first.returncode, first.stderr) == (0, "")
-    assert first.stdout.splitlines() == [f"wrote docs/{path}" for path in
-                                         (*ASSETS.values(), *READER, SCHEMA)]
+    assert first.stdout.splitlines() == [f"wrote docs/{path}" for path in (*READER, SCHEMA)]
     assert json.loads((tmp_path / "docs" / SCHEMA).read_text("utf-8")) == json.loads(
         json.dumps(scenario_schema(installed().games)))
     assert site_command("--check", cwd=tmp_path).returncode == 0
@@ -50,6 +51,31 @@ def test_the_command_writes_what_is_missing_or_out_of_date_and_checks(tmp_path: 
     check = site_command("--check", "docs", cwd=tmp_path)
     assert (check.returncode, check.stdout) == (1, f"docs/{ASSETS['js']}: missing or out of date\n")
     assert site_command(cwd=tmp_path).stdout == f"wrote docs/{ASSETS['js']}\n"
+
+
+def test_the_command_removes_the_parts_an_older_checker_wrote_one_by_one(
+        tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    assert site_command(cwd=tmp_path).returncode == 0
+    old, own = tmp_path / "docs" / RETIRED[0], tmp_path / "docs" / RETIRED[-1]
+    old.write_bytes(served(RETIRED[0], b"a { color: red; }\n"))
+    own.write_text("// the site's own file of that name\n", encoding="utf-8")
+    check = site_command("--check", cwd=tmp_path)
+    assert (check.returncode, check.stdout) == (1, f"docs/{RETIRED[0]}: an old copy, to remove\n")
+    assert site_command(cwd=tmp_path).stdout == f"removed docs/{RETIRED[0]}\n"
+    assert not old.exists() and own.is_file(), "only what the checker wrote goes"
+    assert site_command("--check", cwd=tmp_path).returncode == 0
+
+
+def test_every_page_loads_one_style_sheet_and_one_script_made_of_the_parts_in_order() -> None:
+    files = site_files(installed().games)
+    for path, parts in PARTS.items():
+        heads = [line.split(b":")[0] for line in files[path].splitlines()
+                 if line.startswith(b"/* ") and b"the rules reference checker's" in line]
+        assert heads == [f"/* {part}".encode() for part in parts], path
+    assert {f"assets/checker/{part}" for parts in PARTS.values() for part in parts} \
+        == set(RETIRED)
+    assert not set(RETIRED) & set(files), "the parts are not published one by one"
 
 
 def test_the_command_names_a_folder_that_is_not_there(tmp_path: Path) -> None:
@@ -67,9 +93,20 @@ def test_without_the_plugin_a_build_reports_a_copy_out_of_date_at_its_place(
     assert (f"docs/{SCHEMA}:1:1: out of date: the checker's JSON Schema of scenario files, "
             "which a site generator that runs no plugin (Zensical) publishes from here; "
             "run `python -m checker.site docs` to write it") in result.stderr
-    assert (f"docs/{ASSETS['css']}:1:1: missing: the checker's walkthrough style, which a "
-            "site generator that runs no plugin (Zensical) publishes from here; run "
+    assert (f"docs/{ASSETS['css']}:1:1: missing: the checker's style sheet of every page, "
+            "which a site generator that runs no plugin (Zensical) publishes from here; run "
             "`python -m checker.site docs` to write it") in result.stderr
+
+
+def test_without_the_plugin_a_build_names_an_old_part_left_in_the_docs_folder(
+        tmp_path: Path) -> None:
+    config = make_site(tmp_path, {}, material=True, written=True)
+    part = "assets/checker/reference.js"
+    (tmp_path / "docs" / part).write_bytes(served(part, b"(function () {})();\n"))
+    result = generate("zensical", config, "--clean")
+    assert (f"docs/{part}:1:1: an old copy of the checker's reference.js, which is now part "
+            f"of {ASSETS['js']}: run `python -m checker.site docs` to remove it, and list "
+            f"{ASSETS['js']} in mkdocs.yml in its place") in result.stderr
 
 
 def bare_site(root: Path, **config: object) -> Path:
@@ -110,7 +147,7 @@ def test_under_the_plugin_a_docs_folder_with_only_pages_builds_strict_and_works(
 
 def test_the_plugin_lists_its_files_once_before_the_sites_own_and_old_copies_give_way(
         tmp_path: Path) -> None:
-    config = bare_site(tmp_path, extra_css=["own.css", PAGE_STYLES[1]],
+    config = bare_site(tmp_path, extra_css=["own.css", PAGE_STYLES[0]],
                        extra_javascript=[{"path": PAGE_SCRIPTS[0], "defer": True}, "own.js"])
     old = tmp_path / "docs" / "sw.js"
     old.write_text("// an old copy\n", encoding="utf-8")
@@ -118,10 +155,23 @@ def test_the_plugin_lists_its_files_once_before_the_sites_own_and_old_copies_giv
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     styles, scripts = loaded(page)
-    assert styles == [*PAGE_STYLES[:1], *PAGE_STYLES[2:], "own.css", PAGE_STYLES[1]]
-    assert scripts == [*PAGE_SCRIPTS[1:], PAGE_SCRIPTS[0], "own.js"]
+    assert styles == ["own.css", PAGE_STYLES[0]]
+    assert scripts == [PAGE_SCRIPTS[0], "own.js"]
     assert f'<script src="{PAGE_SCRIPTS[0]}" defer>' in page, "as the site lists it"
     assert (tmp_path / "site" / "sw.js").read_bytes() == site_files(GAMES)["sw.js"]
+
+
+def test_the_plugin_warns_of_a_part_listed_by_its_old_name_and_leaves_it_out(
+        tmp_path: Path) -> None:
+    config = bare_site(tmp_path, extra_css=["assets/checker/walkthrough.css", "own.css"])
+    strict = mkdocs(config, "--strict")
+    assert strict.returncode == 1
+    assert ("mkdocs.yml lists assets/checker/walkthrough.css in extra_css: the checker's "
+            f"walkthrough.css is now part of {PAGE_STYLES[0]}, which the plugin loads on every "
+            "page; remove it from the list") in strict.stderr
+    assert mkdocs(config).returncode == 0
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert loaded(page)[0] == [*PAGE_STYLES, "own.css"]
 
 
 def test_the_projects_docs_folder_holds_none_of_the_checkers_files() -> None:

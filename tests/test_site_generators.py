@@ -155,8 +155,8 @@ def test_the_site_files_are_published(real_sites: dict[str, Path], generator: st
         if generator != "zensical":
             assert not (site.parent / "docs" / path).exists(), "the plugin serves it"
     page = (site / "ti4" / "objective-cards" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<script src="\.\./\.\./assets/checker/walkthrough\.js', page)
-    assert re.search(r'<script src="\.\./\.\./assets/checker/offline\.js', page)
+    assert re.search(r'<script src="\.\./\.\./assets/checker/checker\.js', page)
+    assert re.search(r'<link rel="stylesheet" href="\.\./\.\./assets/checker/checker\.css', page)
 
 
 @pytest.mark.parametrize("generator", GENERATORS)

@@ -216,7 +216,7 @@ def test_verdict_data_is_never_older_than_a_page_seen(
         fetch('../../rules.json').then(r => r.json()).then(rules => {
             window.verdict = rules.scenarios.find(s => s.id === 'ti4-file').verdict;
         });
-        const style = () => fetch('../../assets/checker/walkthrough.css?' + window.styled)
+        const style = () => fetch('../../assets/checker/checker.css?' + window.styled)
             .then(() => { window.styled += 1; });
         style().then(style);
     }""")

@@ -49,7 +49,7 @@ WRITTEN = ["index.html", "ti4/rules/index.html", "ti4/rules/walkthroughs.html",
            "assets/javascripts/lunr/min/lunr.ja.min.js",
            "assets/javascripts/lunr/min/lunr.multi.min.js",
            "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
-           "assets/images/a picture.png", "assets/checker/offline.js", MANIFEST,
+           "assets/images/a picture.png", "assets/checker/checker.js", MANIFEST,
            "assets/checker/browser/bundle.json", "assets/checker/browser/pyodide/py.wasm",
            "assets/checker/browser/checker.zip", "assets/checker/browser/templates/ti4.json",
            ".nojekyll", ".hidden/page.html"]
@@ -65,7 +65,7 @@ def test_the_list_holds_what_pages_load_and_the_checker_apart(tmp_path: Path) ->
     assert listed.fallback == "offline/"
     assert listed.pages == (HOME, RULES), "the fallback page is no page to list"
     assert [kept.url for kept in listed.files] == [
-        "", "sitemap.xml", "assets/checker/offline.js", "assets/checker/browser/bundle.json",
+        "", "sitemap.xml", "assets/checker/checker.js", "assets/checker/browser/bundle.json",
         "assets/checker/browser/templates/ti4.json", "assets/images/a%20picture.png",
         "assets/javascripts/bundle.min.js", "assets/javascripts/workers/search.min.js",
         "offline/", "search/search_index.json", "ti4/rules/", "ti4/rules/walkthroughs.html"]
@@ -119,7 +119,7 @@ def test_the_plugin_lists_every_file_a_page_loads_and_writes_the_fallback_page(
     assert "offline/" not in pages
     urls = [file["url"] for file in data["files"]]
     assert {"", "ti4/embed/", "ti4/embed/walkthroughs.html", "offline/",
-            "search/search_index.json", "assets/checker/offline.js", "sw.js"} - set(urls) \
+            "search/search_index.json", "assets/checker/checker.js", "sw.js"} - set(urls) \
         == {"sw.js"}, "every page, its walkthroughs, the fallback, search and the scripts"
     for file in data["files"] + data["checker"]:
         path = site / file["url"]

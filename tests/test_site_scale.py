@@ -198,7 +198,7 @@ def test_written_pages_follow_the_sites_addresses(tmp_path: Path) -> None:
     assert len(pages) >= 3 and not list(folder.glob("page-*/"))
     count = len(pages) + 1
     scripts = re.findall(r'<script src="([^"]+)"', pages[0].read_text("utf-8"))
-    assert any(src.endswith("assets/checker/walkthrough.js") for src in scripts)
+    assert any(src.endswith("assets/checker/checker.js") for src in scripts)
     for number, page in enumerate(pages, 2):
         text = page.read_text("utf-8")
         assert re.findall(r'<script src="([^"]+)"', text) == scripts, page

@@ -2,6 +2,8 @@
 no plugin (Zensical), write the checker's files into a site's docs folder (its scripts and
 styles, service worker, manifest, icons, the scenario JSON Schema), or with `--check` only say
 which are missing or out of date; under MkDocs and ProperDocs the plugin serves them itself.
+It also removes the copies an older checker wrote of the scripts and styles that are now
+parts of `assets/checker/checker.js` and `.css` (`site_files.RETIRED`).
 The step before a Zensical build; exit codes as `checker`'s: 0 done or current, 1 out of date
 (`--check`), 4 usage error.
 
@@ -33,7 +35,7 @@ from checker.site.publish.ask_situations import situations
 from checker.site.publish.browser_bundle import FOLDER as BUNDLE
 from checker.site.publish.browser_bundle import write_bundle
 from checker.site.publish.rules_json import FILE, rules_json, write_rules_json
-from checker.site.publish.site_files import stale, write
+from checker.site.publish.site_files import remove_retired, retired, stale, write
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,8 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.append(FILE)
         for path in out:
             print(f"{inert(str(docs / path))}: missing or out of date")
-        return ExitCode.FAILED if out else ExitCode.OK
+        old = retired(docs)
+        for path in old:
+            print(f"{inert(str(docs / path))}: an old copy, to remove")
+        return ExitCode.FAILED if out or old else ExitCode.OK
     try:
+        for path in remove_retired(docs):
+            print(f"removed {inert(str(docs / path))}")
         written = write(docs, _games(Path(args.config)))
         if rules is not None and write_rules_json(docs / FILE, rules):
             written.append(FILE)

@@ -22,7 +22,7 @@
     return;
   }
   if (!script || !/^https?:$/.test(location.protocol)) return;
-  var root = new URL("../../", script.src);  /* this file is assets/checker/offline.js */
+  var root = new URL("../../", script.src);  /* served in assets/checker/checker.js */
   var CACHE = "checker-pages-v1";  /* sw.js's */
   var BUILDS = "checker-builds-v1";
   var LIST = new URL("assets/checker/offline.json", root).href;  /* offline_files.MANIFEST */

@@ -15,7 +15,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from checker.engine import Ruleset
-from checker.site.publish.site_files import PAGE_SCRIPTS, PAGE_STYLES, site_files
+from checker.site.publish.site_files import PAGE_SCRIPTS, PAGE_STYLES, RETIRED, site_files
 
 log = get_plugin_logger(__name__)
 
@@ -23,7 +23,16 @@ log = get_plugin_logger(__name__)
 def list_first(config: MkDocsConfig) -> None:
     """Put the checker's styles and scripts first in `extra_css` and `extra_javascript`, those
     the site does not list already (where it lists them, they stay), so a site's own come
-    after and win."""
+    after and win. A part an older checker published on its own (`RETIRED`) leaves the
+    lists, with a warning: the site no longer has it."""
+    for key in ("extra_css", "extra_javascript"):
+        listed = config[key]
+        for entry in [entry for entry in listed if str(entry) in RETIRED]:
+            log.warning(f"mkdocs.yml lists {entry} in {key}: the checker's "
+                        f"{str(entry).rsplit('/', 1)[-1]} is now part of "
+                        f"{PAGE_STYLES[0] if key == 'extra_css' else PAGE_SCRIPTS[0]}, which "
+                        f"the plugin loads on every page; remove it from the list")
+            listed.remove(entry)
     config.extra_css[:0] = _unlisted(PAGE_STYLES, config.extra_css)
     config.extra_javascript[:0] = _unlisted(PAGE_SCRIPTS, config.extra_javascript)
 

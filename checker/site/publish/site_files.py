@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from checker.engine import Ruleset
@@ -23,21 +24,26 @@ from checker.site.examples.store import kept_file
 from checker.site.examples.verify import engine_version
 from checker.site.writing import replace_file
 
-ASSETS = {"css": "assets/checker/walkthrough.css", "js": "assets/checker/walkthrough.js"}
-"""Where the walkthrough's style and script stand in the docs folder (and the built site)."""
+ASSETS = {"css": "assets/checker/checker.css", "js": "assets/checker/checker.js"}
+"""The style sheet and the script every page loads, where they stand in the docs folder (and
+the built site). Each is its parts (`PARTS`) one after the other: a page waits for two files
+of the checker's, not ten (`benchmarks/rules_pages.py`)."""
+PARTS = {
+    ASSETS["css"]: ("walkthrough.css", "reference.css", "rule-entries.css", "check.css"),
+    ASSETS["js"]: ("search.js", "walkthrough.js", "reference.js", "rule-entries.js",
+                   "offline.js", "check.js"),
+}
+"""The sources in checker/site/assets of each file of `ASSETS`, in order: the walkthroughs
+and example lines; rule previews, glossary terms, phones, print and offline reading; rule
+search entries, the search's game switch, cited-by lists and coverage tables; checking
+scenarios in the page; installing the site and keeping it offline. search.js comes first, so
+that it is there as early as can be when the theme hands its search worker the index."""
+RETIRED = tuple(f"assets/checker/{part}" for parts in PARTS.values() for part in parts)
+"""Where checkers before `ASSETS` published each part as a file of its own."""
 READER = {
-    "assets/checker/search.js": "script that ranks search results for the page being read",
-    "assets/checker/reference.css": "style of rule previews, glossary terms, phones, print "
-                                    "and offline reading",
-    "assets/checker/reference.js": "script of rule previews and glossary terms",
-    "assets/checker/rule-entries.css": "style of rule search entries, the search's game "
-                                       "switch, cited-by lists and coverage tables",
-    "assets/checker/rule-entries.js": "script of the cited-by lists",
-    "assets/checker/offline.js": "script that installs the site and keeps it for offline "
-                                 "reading",
-    "assets/checker/check.js": "script that checks scenarios in the page",
+    ASSETS["css"]: "style sheet of every page",
+    ASSETS["js"]: "script of every page",
     "assets/checker/check-worker.js": "worker that runs the checker in the page",
-    "assets/checker/check.css": "style of checking scenarios in the page",
     "assets/checker/ask.js": "script of the ask pages' form",
     "assets/checker/ask-yaml.js": "script of the ask pages' YAML",
     "assets/checker/ask-yaml-read.js": "script that reads the ask pages' YAML",
@@ -55,17 +61,15 @@ READER = {
     "assets/checker/icon-192.png": "app icon",
     "assets/checker/icon-512.png": "app icon",
 }
-"""The reader's files besides the walkthrough's, each with what it is. The service worker
+"""The files a site publishes, besides its schema, each with what it is. The service worker
 stands at the site's root, so that it may keep every page; the manifest beside it."""
-PAGE_STYLES = (ASSETS["css"], "assets/checker/reference.css", "assets/checker/rule-entries.css",
-               "assets/checker/check.css")
+PAGE_STYLES = (ASSETS["css"],)
 """The style sheets every page loads, in this order (`extra_css`)."""
-PAGE_SCRIPTS = ("assets/checker/search.js", ASSETS["js"], "assets/checker/reference.js",
-                "assets/checker/rule-entries.js", "assets/checker/offline.js",
-                "assets/checker/check.js")
+PAGE_SCRIPTS = (ASSETS["js"],)
 """The scripts every page loads, in this order (`extra_javascript`): not the worker, which
-the page starts, nor the service worker, which offline.js registers. search.js first, so
-that it is there as early as can be when the theme hands its search worker the index."""
+the page starts, nor the service worker, which offline.js registers."""
+_HEADER = b"the rules reference checker's"
+"""What the first line of a script or style sheet the checker serves says (`served`)."""
 SCHEMA = "scenario.schema.json"
 """The JSON Schema of scenario files, published with the site for editors."""
 WRITE = "python -m checker.site"
@@ -77,8 +81,8 @@ def site_files(games: Mapping[str, Ruleset], cache: Path | None = None) -> dict[
     game's vocabulary (and so its engine) to make, is kept in `cache` (the plugin's result
     folder) for as long as the checker's code does not change."""
     folder = resources.files("checker.site") / "assets"
-    files = {path: served(path, (folder / path.rsplit("/", 1)[-1]).read_bytes())
-             for path in [*ASSETS.values(), *READER]}
+    files = {path: _bundled(path, folder) if path in PARTS else
+             served(path, (folder / path.rsplit("/", 1)[-1]).read_bytes()) for path in READER}
     files[SCHEMA] = kept_file(cache, f"schema-{engine_version()}-{'-'.join(games)}.json",
                               lambda: _schema(games))
     return files
@@ -105,9 +109,21 @@ def served(path: str, source: bytes) -> bytes:
             continue
         kept.append(line)
     name = path.rsplit("/", 1)[-1]
-    header = f"/* {name}: the rules reference checker's; its source, with comments, is " \
+    header = f"/* {name}: {_HEADER.decode()}; its source, with comments, is " \
              f"checker/site/assets/{name} */"
     return "\n".join([header, *kept]).encode("utf-8")
+
+
+def _bundled(path: str, folder: Traversable) -> bytes:
+    """A file of `ASSETS`: its parts served, one after the other. A script's part must end
+    its last statement with a semicolon, so that the next part cannot continue it."""
+    parts = []
+    for name in PARTS[path]:
+        part = served(f"assets/checker/{name}", (folder / name).read_bytes())
+        if path.endswith(".js") and not part.rstrip().endswith(b";"):
+            raise ValueError(f"checker/site/assets/{name}: its last statement lacks a semicolon")
+        parts.append(part)
+    return b"\n".join(parts)
 
 
 def _schema(games: Mapping[str, Ruleset]) -> bytes:
@@ -138,7 +154,40 @@ def stale_problems(docs: Path, shown: str, games: Mapping[str, Ruleset],
                     f"{'out of date' if (docs / path).exists() else 'missing'}: the checker's "
                     f"{_what(path)}, which a site generator that runs no plugin (Zensical) "
                     f"publishes from here; run `{WRITE} {shown}` to write it")
-            for path in stale(docs, games, cache)]
+            for path in stale(docs, games, cache)] + [
+        Problem(Location(f"{shown}/{path}", 1, 1),
+                f"an old copy of the checker's {path.rsplit('/', 1)[-1]}, which is now part of "
+                f"{_bundle(path)}: run `{WRITE} {shown}` to remove it, and list "
+                f"{_bundle(path)} in mkdocs.yml in its place")
+        for path in retired(docs)]
+
+
+def retired(docs: Path) -> list[str]:
+    """The files of `RETIRED` that the docs folder holds as the checker wrote them."""
+    return [path for path in RETIRED if _written_here(docs / path)]
+
+
+def remove_retired(docs: Path) -> list[str]:
+    """Remove the files of `retired` from the docs folder; the paths removed."""
+    gone = retired(docs)
+    for path in gone:
+        (docs / path).unlink()
+    return gone
+
+
+def _written_here(path: Path) -> bool:
+    """Whether `path` is a regular file the checker wrote (its first line says so)."""
+    try:
+        if not path.is_file():
+            return False
+        with path.open("rb") as file:
+            return _HEADER in file.read(len(_HEADER) + 64)
+    except OSError:
+        return False
+
+
+def _bundle(path: str) -> str:
+    return next(bundle for bundle, parts in PARTS.items() if path.rsplit("/", 1)[-1] in parts)
 
 
 def write(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
@@ -151,7 +200,4 @@ def write(docs: Path, games: Mapping[str, Ruleset]) -> list[str]:
 
 
 def _what(path: str) -> str:
-    if path in READER:
-        return READER[path]
-    return "JSON Schema of scenario files" if path == SCHEMA else \
-        f"walkthrough {'style' if path.endswith('.css') else 'script'}"
+    return READER.get(path, "JSON Schema of scenario files")
