@@ -74,6 +74,14 @@ def build_zensical_site(work: Path) -> Path:
     return work / "site"
 
 
+def press(page: Page, selector: str) -> None:
+    """Click an ask page's button once its form has caught up with the text: the form is
+    drawn again a moment after the text changes (it is `aria-busy` until then), which can
+    move the buttons below it, and a click on a busy machine would land where one was."""
+    expect(page.locator("[data-checker-form][aria-busy]")).to_have_count(0)
+    page.locator(selector).click()
+
+
 SHOW_ALL = "localStorage.setItem('checker-examples-shown', '1')"
 """What a reader's "show the examples in full" leaves in the browser: every example of a rules
 page opens in place on the pages after (an init script of a test's browser context)."""

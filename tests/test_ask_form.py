@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 import yaml
-from browsers import build_real_site, chromium, page_opener, serving
+from browsers import build_real_site, chromium, page_opener, press, serving
 from playwright.sync_api import Browser, Page, expect
 from repo_games import GAMES
 
@@ -98,8 +98,17 @@ def field(page: Page, path: str) -> Any:
     return page.locator(f"[data-path='{path}']")
 
 
+TYPED_BUSY = """() => {
+    const area = document.querySelector('[data-checker-editor]');
+    area.value += '\\n';
+    area.dispatchEvent(new Event('input'));
+    return document.querySelector('[data-checker-form]').getAttribute('aria-busy');
+}"""
+"""A keystroke in the YAML (a line added at its end), and the form's `aria-busy` right after."""
+
+
 def check_and_wait(page: Page) -> str:
-    page.locator("[data-checker-check]").click()
+    press(page, "[data-checker-check]")
     page.wait_for_function("() => ['done', 'unavailable'].includes(document.querySelector("
                            "'[data-checker]').getAttribute('data-checker-state'))",
                            timeout=180_000)
@@ -297,6 +306,9 @@ def test_the_yaml_follows_the_form_and_the_form_the_yaml(open_page: Callable[...
                                               .replace("phase: status", "phase: agenda"))
     expect(field(page, ".setup.round")).to_have_value("6")
     expect(field(page, ".setup.phase").locator("option:checked")).to_have_text("agenda")
+    # Until the form has caught up with a keystroke, it says it is busy.
+    assert page.evaluate(TYPED_BUSY) == "true"
+    expect(page.locator("[data-checker-form][aria-busy]")).to_have_count(0)
     # A step removed in the form is gone from the YAML.
     before = len(yaml.safe_load(editor_text(page))["steps"])
     page.locator("[data-checker-step]").nth(4).locator("[data-path='.steps.4.remove']").click()

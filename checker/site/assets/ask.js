@@ -132,15 +132,19 @@ Ask.prototype.choose = function (chosen) {
   });
 };
 
+/* The form follows the text a moment after the last keystroke; until then it is busy (for
+   assistive technology, and for anything that waits for the page to settle). */
 Ask.prototype.textChanged = function () {
   var self = this;
   clearTimeout(this.waiting);
+  this.form.setAttribute("aria-busy", "true");
   this.waiting = setTimeout(function () { self.read(self.editor.text()); }, 300);
 };
 
 /* Read the text into the tree, and draw the form (or say why it cannot be). */
 Ask.prototype.read = function (text) {
   clearTimeout(this.waiting);
+  this.form.removeAttribute("aria-busy");
   var read = text.length > FORM_CHARS ? { ok: false, line: 1, message: "the text is too long for the " +
     "form (" + Math.round(text.length / 1024) + " KB; it reads up to " + FORM_CHARS / 1024 + " KB)" } : parse(text);
   if (read.ok && (!read.node || read.node.kind !== "map")) {
