@@ -705,6 +705,40 @@ def _rules_pages(built: Path) -> list[str]:
             if html.parent.name not in ("scenarios", "ask", "coverage", "glossary")]
 
 
+LANDED_JS = """id => {
+    // Every rule entry and example line on the screen is laid out (not skipped by
+    // content-visibility), and the rule stands where the link put it.
+    const near = Array.from(document.querySelectorAll('.rule-entry, .wt--folded')).filter(e => {
+        const box = e.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight;
+    });
+    const target = document.getElementById(id);
+    const margin = parseFloat(getComputedStyle(target).scrollMarginTop);
+    return near.length > 0 && near.every(e => e.checkVisibility({contentVisibilityAuto: true}))
+        && Math.abs(target.getBoundingClientRect().top - margin) <= 2;
+}"""
+"""Whether the page has laid out what is on the screen, with the rule `id` at the top."""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("path", [PAGE, "arcs/battle/"])
+def test_a_link_to_a_rule_opens_the_page_at_the_rule(
+        site: str, built: Path, open_page: Callable[..., Page], path: str, width: int) -> None:
+    """The page is laid out only near the screen, so the entries above a rule take their
+    height after the link has scrolled to it: the rule still ends at the top, where the
+    table of contents (shown at 1280 px) marks it and not the rule before."""
+    html = (built / path / "index.html").read_text(encoding="utf-8")
+    rules = re.findall(r'<p class="rule rule--depth-\d[^"]*" data-rule="[^"]+" id="([^"]+)"', html)
+    page = open_page(folded=True, viewport={"width": width, "height": 844})
+    for rule in rules[:-6:len(rules) // 6]:  # the last ones cannot scroll to the top
+        page.goto("about:blank")
+        page.goto(f"{site}{path}#{rule}")
+        page.wait_for_function(LANDED_JS, arg=rule)
+        if width == 1280 and f'href="#{rule}" class="md-nav__link"' in html:
+            active = page.locator(".md-nav--secondary .md-nav__link--active").first
+            expect(active).to_have_attribute("href", re.compile(f"#{re.escape(rule)}$"))
+
+
 def test_the_table_of_contents_lists_every_rule_group(built: Path) -> None:
     """Each rule of the first depth (98.7, not 98.7a) is in its page's table of contents,
     with its number and title, in the page's order."""

@@ -5,7 +5,7 @@
    extension writes a <details class="rule-uses"> after the rule item (inside it for a list
    item); without this script its summary opens it, under the rule. This script puts a small
    toggle next to the rule's number instead, which opens and closes the same list, and hides
-   the summary. */
+   the summary. And a rule a link opens stays where the link put it (`settle`). */
 (function () {
   "use strict";
 
@@ -96,6 +96,30 @@
       if (any) heading.hidden = !shown;
     }
   }
+
+  /* The browser lays out rule entries and example lines only near the screen
+     (content-visibility in rule-entries.css and walkthrough.css): each one the link's scroll
+     brings near takes its real height a frame later, which moves the rule the link opened.
+     Each time one does, put the rule back where the link put it, until the reader moves. */
+  var moved = false, pending = false;
+
+  function settle() {
+    pending = false;
+    var target = !moved && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!target) return;
+    var margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+    if (Math.abs(target.getBoundingClientRect().top - margin) > 2) target.scrollIntoView();
+  }
+
+  function settleSoon() {
+    if (!pending) { pending = true; requestAnimationFrame(settle); }
+  }
+
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (kind) {
+    window.addEventListener(kind, function () { moved = true; }, { capture: true, passive: true });
+  });
+  document.addEventListener("contentvisibilityautostatechange", settleSoon, true);
+  window.addEventListener("hashchange", function () { moved = false; settleSoon(); });
 
   function init() {
     var found = document.querySelectorAll("details.rule-uses");
