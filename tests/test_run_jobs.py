@@ -169,20 +169,36 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in found]
 
 
+HELD = ("import os, sys, time\n"
+        "import checker.runner as runner\n"
+        "checked = runner.check_scenario\n"
+        "def held(scenario, games):\n"
+        "    while not os.path.exists('release'):\n"
+        "        time.sleep(0.01)\n"
+        "    return checked(scenario, games)\n"
+        "runner.check_scenario = held\n"
+        "from checker.cli import main\n"
+        "sys.exit(main(['run', '--jobs', '2', 'scenarios']))\n")
+"""`checker run --jobs 2`, every scenario held until a file `release` appears: the run cannot
+end before the test has sent its signal, however busy the machine (under load the run ended
+once before the test saw its workers, and the Ctrl-C came too late)."""
+
+
 def _started_with_workers(root: Path, minimal: str) -> tuple[subprocess.Popen[bytes], list[int]]:
-    """`checker run --jobs 2` on 4,000 scenarios, once both its workers are there."""
+    """`checker run --jobs 2` on 400 scenarios, held (`HELD`), once both its workers are
+    there."""
     uses_repo_rules(root)
     folder = root / "scenarios"
     folder.mkdir()
-    for number in range(400):
+    for number in range(40):
         texts = [scenario(minimal, f"s-{number}-{n}") for n in range(10)]
         (folder / f"s-{number:03d}.yaml").write_text(as_list(*texts), encoding="utf-8")
-    process = subprocess.Popen([sys.executable, "-m", "checker", "run", "--jobs", "2",
-                                "scenarios"], cwd=root, stdout=subprocess.PIPE,
+    process = subprocess.Popen([sys.executable, "-c", HELD], cwd=root, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, start_new_session=True)
     workers: list[int] = []
     while len(workers) < 2 and process.poll() is None:
         workers = _children(process.pid)
+    assert process.poll() is None, "the run ended before its workers were seen"
     return process, workers
 
 
@@ -206,6 +222,7 @@ def test_ctrl_c_stops_the_workers_and_the_run(tmp_path: Path, minimal: str) -> N
     process, workers = _started_with_workers(tmp_path, minimal)
     try:
         os.killpg(process.pid, signal.SIGINT)
+        (tmp_path / "release").touch()  # the workers finish what they hold
         stdout, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
