@@ -15,7 +15,13 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from checker.engine import Ruleset
-from checker.site.publish.site_files import PAGE_SCRIPTS, PAGE_STYLES, RETIRED, site_files
+from checker.site.publish.site_files import (
+    PAGE_SCRIPTS,
+    PAGE_STYLES,
+    RETIRED,
+    bundle_of,
+    site_files,
+)
 
 log = get_plugin_logger(__name__)
 
@@ -30,7 +36,7 @@ def list_first(config: MkDocsConfig) -> None:
         for entry in [entry for entry in listed if str(entry) in RETIRED]:
             log.warning(f"mkdocs.yml lists {entry} in {key}: the checker's "
                         f"{str(entry).rsplit('/', 1)[-1]} is now part of "
-                        f"{PAGE_STYLES[0] if key == 'extra_css' else PAGE_SCRIPTS[0]}, which "
+                        f"{bundle_of(str(entry))}, which "
                         f"the plugin loads on every page; remove it from the list")
             listed.remove(entry)
     config.extra_css[:0] = _unlisted(PAGE_STYLES, config.extra_css)

@@ -19,6 +19,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from checker.engine import Ruleset
+from checker.files import open_regular
 from checker.location import Location, Problem
 from checker.site.examples.store import kept_file
 from checker.site.examples.verify import engine_version
@@ -157,8 +158,8 @@ def stale_problems(docs: Path, shown: str, games: Mapping[str, Ruleset],
             for path in stale(docs, games, cache)] + [
         Problem(Location(f"{shown}/{path}", 1, 1),
                 f"an old copy of the checker's {path.rsplit('/', 1)[-1]}, which is now part of "
-                f"{_bundle(path)}: run `{WRITE} {shown}` to remove it, and list "
-                f"{_bundle(path)} in mkdocs.yml in its place")
+                f"{bundle_of(path)}: run `{WRITE} {shown}` to remove it, and list "
+                f"{bundle_of(path)} in mkdocs.yml in its place")
         for path in retired(docs)]
 
 
@@ -178,15 +179,14 @@ def remove_retired(docs: Path) -> list[str]:
 def _written_here(path: Path) -> bool:
     """Whether `path` is a regular file the checker wrote (its first line says so)."""
     try:
-        if not path.is_file():
-            return False
-        with path.open("rb") as file:
+        with open_regular(path) as file:
             return _HEADER in file.read(len(_HEADER) + 64)
     except OSError:
         return False
 
 
-def _bundle(path: str) -> str:
+def bundle_of(path: str) -> str:
+    """The file of `ASSETS` that the part at `path` (one of `RETIRED`) is now in."""
     return next(bundle for bundle, parts in PARTS.items() if path.rsplit("/", 1)[-1] in parts)
 
 
