@@ -161,17 +161,35 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+ON_SITE = ("http://127.0.0.1:", "data:", "blob:", "file://")
+"""Where a page of these tests may send a request: the local servers of the sites they build,
+or the machine itself. Nothing a page loads leaves the machine."""
+
+
+def assert_on_site(requests: list[str]) -> None:
+    """Every request in `requests` went to one of the local servers or the machine itself."""
+    outside = sorted({url for url in requests if not url.startswith(ON_SITE)})
+    assert outside == [], f"requests left the site: {outside}"
+
+
 @contextmanager
-def page_opener(browser: Browser, requests: list[str],
+def page_opener(browser: Browser, requests: list[str] | None = None,
                 timeout: int = ACTION_TIMEOUT) -> Iterator[Callable[..., Page]]:
     """Opens pages, each in a fresh browser context (options as for `new_context`), every
-    request recorded in `requests`; the contexts are closed when the block ends."""
+    request recorded in `requests`; the contexts are closed when the block ends, and then a
+    request any of them made off the site fails the test (`assert_on_site`)."""
     contexts = []
+    made: list[str] = []
+
+    def _record(url: str) -> None:
+        made.append(url)
+        if requests is not None:
+            requests.append(url)
 
     def _open(**options: Any) -> Page:
         context = browser.new_context(**options)
         context.set_default_timeout(timeout)
-        context.on("request", lambda request: requests.append(request.url))
+        context.on("request", lambda request: _record(request.url))
         contexts.append(context)
         return context.new_page()
 
@@ -180,10 +198,11 @@ def page_opener(browser: Browser, requests: list[str],
     finally:
         for context in contexts:
             context.close()
+    assert_on_site(made)
 
 
 @contextmanager
-def checked_page_opener(browser: Browser, requests: list[str],
+def checked_page_opener(browser: Browser, requests: list[str] | None = None,
                         timeout: int = ACTION_TIMEOUT) -> Iterator[Callable[..., Page]]:
     """`page_opener`, and an error thrown by the checker's scripts on any of the pages fails
     the test when the block ends."""

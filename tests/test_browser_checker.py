@@ -26,7 +26,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import SHOW_ALL, all_open, build_real_site, chromium, page_opener, press, serving
+from browsers import (
+    SHOW_ALL,
+    all_open,
+    assert_on_site,
+    build_real_site,
+    chromium,
+    page_opener,
+    press,
+    serving,
+)
 from limit_inputs import limit_names, limit_texts, worst_legal_question
 from playwright.sync_api import Browser, Page, expect
 from repo_games import GAMES
@@ -52,10 +61,6 @@ needs_runtime = pytest.mark.skipif(
 LIMITS = limit_texts("limit")
 """A text just past each limit of `checker.limits`, and one at it."""
 
-REQUESTS: list[str] = []
-"""Every URL any page of this module asked for."""
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_real_site(tmp_path_factory.mktemp("site"))
@@ -75,7 +80,7 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
-    with page_opener(browser, REQUESTS, timeout=20_000) as opener:
+    with page_opener(browser, timeout=20_000) as opener:
 
         def _open(**options: Any) -> Page:
             page = opener(**options)
@@ -94,14 +99,17 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
 
 @pytest.fixture(scope="module")
 def checking_page(browser: Browser, site: str) -> Iterator[Page]:
-    """A page whose checker has loaded its runtime, shared by the tests that only call it."""
+    """A page whose checker has loaded its runtime, shared by the tests that only call it;
+    nothing it loads leaves the site."""
     context = browser.new_context()
-    context.on("request", lambda request: REQUESTS.append(request.url))
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
     page = context.new_page()
     page.goto(site + PAGE)
     check(page, "id: x\n")
     yield page
     context.close()
+    assert_on_site(requests)
 
 
 def check(page: Page, text: str, here: str | None = None) -> dict[str, Any]:
@@ -587,13 +595,6 @@ def test_without_the_runtime_the_controls_say_the_checker_is_unavailable(
         expect(verdict).to_have_attribute("data-verdict", "unavailable")
         expect(verdict).to_contain_text("npm ci --prefix checker/browser")
         assert page.locator("[data-walkthrough] .wt-step").count() > 3, "the walkthroughs stay"
-
-
-def test_no_request_leaves_the_site(site: str) -> None:
-    """Run last in this module: every request any page made went to the site itself (or the
-    copy of it without the runtime, on another local port)."""
-    assert REQUESTS
-    assert [url for url in REQUESTS if not url.startswith("http://127.0.0.1:")] == []
 
 
 # ---- The bundle, built at site-build time ----

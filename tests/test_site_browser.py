@@ -42,9 +42,6 @@ PAGE = "ti4/objective-cards/"
 PAGE_SOURCES = [ROOT / "docs" / "ti4" / "objective-cards.md", ROOT / "scenarios"]
 """Where the walkthroughs of PAGE come from: its own fences and the scenarios it embeds."""
 
-REQUESTS: list[str] = []
-"""Every URL any page of this module asked for."""
-
 ROWS_JS = """step => Array.from(step.querySelectorAll('dl.wt-state > div')).map(row => {
     const dt = row.querySelector('dt').cloneNode(true);
     const note = dt.querySelector('.wt-changed-note');
@@ -123,7 +120,7 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     """A page in a fresh browser context (options as for `new_context`), every request
     recorded; the reader has chosen to see the rules pages' examples in full, unless
     `folded`."""
-    with page_opener(browser, REQUESTS) as opener:
+    with page_opener(browser) as opener:
         def _open(folded: bool = False, **options: Any) -> Page:
             page = opener(**options)
             if not folded:
@@ -779,7 +776,7 @@ def test_a_rules_page_loads_at_most_twice_the_bytes_of_the_plain_page(
 
     def loaded(folder: Path, urls: list[str]) -> list[int]:
         """The bytes each page loads; the pages load all at once, each in its own context.
-        Not `open_page`: the requests to the plain site are not this site's (REQUESTS). The
+        Not `open_page`: these contexts block the service worker and fake the index. The
         search index counts with its file's size, but each page gets an empty one: fifty
         search workers indexing the whole site at once would take most of the test's time."""
         opened = []
@@ -815,18 +812,29 @@ def test_a_rules_page_loads_at_most_twice_the_bytes_of_the_plain_page(
     assert heavy == []
 
 
+def test_a_request_off_the_site_fails_the_test(browser: Browser) -> None:
+    """What holds every page `open_page` opens to the machine: a page that asks for a file
+    elsewhere fails its test (the request is stopped before it goes out)."""
+    with pytest.raises(AssertionError, match=r"example\.invalid"), page_opener(browser) as opener:
+        page = opener()
+        page.route("**/*", lambda route: route.abort())
+        page.set_content('<img src="http://example.invalid/a.png">')
+
+
 def test_no_request_leaves_the_site(site: str, open_page: Callable[..., Page]) -> None:
-    """Runs last: besides its own pages (and a search) it checks every request the tests
-    above made."""
+    """Pages of each kind, and a search, load nothing but the site's own files (every page
+    `open_page` opens is held to the machine's servers; this one to the site's own)."""
     page = open_page(color_scheme="dark")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
     for path in ["", PAGE, "ti4/victory-points/", ARCS_PAGE]:
         page.goto(site + path)
         page.wait_for_load_state("networkidle")
     page.locator(".md-search__input").click()
     page.keyboard.type("objective")
     expect(page.locator(".md-search-result__item").first).to_be_visible()
-    assert len(REQUESTS) > 10
-    outside = sorted({url for url in REQUESTS if not url.startswith((site, "data:", "blob:"))})
+    assert len(requests) > 10
+    outside = sorted({url for url in requests if not url.startswith((site, "data:", "blob:"))})
     assert outside == []
 
 

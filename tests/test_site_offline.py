@@ -35,8 +35,6 @@ KEEP = ".checker-keep"
 STATUS = ".checker-keep__status"
 KEEP_WAIT = 120_000
 """The longest wait for keeping the whole site (about 11 MB from a local server), in ms."""
-REQUESTS: list[str] = []
-
 PROGRESS_JS = """() => {
     window.keptCounts = [];
     const status = document.querySelector('.checker-keep__status');
@@ -107,7 +105,7 @@ def listed(built: Path) -> dict[str, Any]:
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     """A page in a fresh browser context; an error thrown by the checker's scripts fails the
     test."""
-    with checked_page_opener(browser, REQUESTS, timeout=20_000) as opener:
+    with checked_page_opener(browser, timeout=20_000) as opener:
         yield opener
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from browsers import (
     ACTION_TIMEOUT,
+    assert_on_site,
     build_real_site,
     build_zensical_site,
     chromium,
@@ -40,8 +41,6 @@ QUERIES = {
 glossary finds its defining rule (ti4:48.1 defines "initiative order"). The ranking for the
 page being read: test_search_ranking.py."""
 
-REQUESTS: list[str] = []
-
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
@@ -65,11 +64,14 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
+    """A page in a fresh browser context; a request it makes off the site fails the test."""
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     context.set_default_timeout(ACTION_TIMEOUT)
-    context.on("request", lambda request: REQUESTS.append(request.url))
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
     yield context.new_page()
     context.close()
+    assert_on_site(requests)
 
 
 def landed_on(page: Page, path: str, rule: str) -> None:
@@ -209,11 +211,3 @@ def test_both_real_sites_publish_the_same_rules_json(sites: dict[str, Path]) -> 
     assert "ti4:81.1" in rule["referenced_by"]
     assert len({s["id"] for s in data["scenarios"]}) == len(data["scenarios"]) > 200
     assert {s["verdict"] for s in data["scenarios"]} <= {"verified", "disputed"}
-
-
-def test_no_request_leaves_the_site(served: dict[str, str]) -> None:
-    """Runs last: every request the tests above made."""
-    assert len(REQUESTS) > 10
-    outside = sorted({url for url in REQUESTS
-                      if not url.startswith((*served.values(), "data:", "blob:"))})
-    assert outside == []
