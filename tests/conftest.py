@@ -1,5 +1,6 @@
 """Shared fixtures: a minimal valid TI4 scenario, loaders that return located problems,
-a tiny second game, and a runner for the real `checker` command."""
+a tiny second game, a runner for the real `checker` command, and the project's own site
+built once for the browser tests."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import build_real_site
 from repo_games import GAMES, ROOT
 
 from checker.engine import Event, Outcome, RuleViolation
@@ -43,6 +45,13 @@ setup:
   public_objectives: {revealed: [Expand Borders, Corner the Market]}
 """
 """A status-phase setup (4 lines after the `setup:` key) with two public objectives revealed."""
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's own site, built by `mkdocs build` once for the whole run (once on each
+    pytest-xdist worker) and shared by the browser tests: no test writes into it."""
+    return build_real_site(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture

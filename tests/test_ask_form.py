@@ -7,7 +7,8 @@ its words, in groups titled in words; the blank question says what to do; the ru
 loading while the reader edits; every control is named and reached by the keyboard, and the
 page fits a phone in light and dark.
 
-One build, one local HTTP server and one Chromium serve the whole module.
+The run's one build of the site (conftest's `built`), one local HTTP server and one
+Chromium serve the whole module.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
-from browsers import build_real_site, chromium, page_opener, press, serving
+from browsers import chromium, page_opener, press, serving
 from playwright.sync_api import Browser, Page, expect
 from repo_games import GAMES
 
@@ -38,11 +39,6 @@ needs_runtime = pytest.mark.skipif(
     not RUNTIME, reason="no Python runtime for the browser: run `npm ci --prefix checker/browser`")
 
 ASK_SCRIPT = re.compile(r"/(check|check-worker|ask|ask-[a-z]+)\.js")
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_real_site(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="module")

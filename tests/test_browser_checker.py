@@ -5,7 +5,8 @@ asks a question on an ask page and shares it; hostile input gets the command lin
 and the time limit, and never freezes the page; without JavaScript or without the runtime the
 site reads completely.
 
-One build, one local HTTP server and one Chromium serve the whole module.
+The run's one build of the site (conftest's `built`), one local HTTP server and one
+Chromium serve the whole module.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from browsers import (
     SHOW_ALL,
     all_open,
     assert_on_site,
-    build_real_site,
     chromium,
     page_opener,
     press,
@@ -60,11 +60,6 @@ needs_runtime = pytest.mark.skipif(
 
 LIMITS = limit_texts("limit")
 """A text just past each limit of `checker.limits`, and one at it."""
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_real_site(tmp_path_factory.mktemp("site"))
-
 
 @pytest.fixture(scope="module")
 def site(built: Path) -> Iterator[str]:

@@ -29,12 +29,11 @@ from test_site_browser import (
     _engine_run,
     _walkthroughs,
     browser,
-    built,
     open_page,
     site,
 )
 
-FIXTURES = (browser, built, open_page, site)
+FIXTURES = (browser, open_page, site)
 """The fixtures of tests/test_site_browser.py this module uses: one site, server and browser."""
 
 WALKS = {

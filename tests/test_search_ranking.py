@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 import pytest
 from browsers import (
     ACTION_TIMEOUT,
-    build_real_site,
     chromium,
     first_result,
     material_search,
@@ -118,11 +117,6 @@ ASKED = [Asked(*row) for row in [
     ("enemy ships home system", "ti3/status-phase/", "ti3:3.2"),
 ]]
 """Each query, the page it is asked from, and the rule its first result must open."""
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_real_site(tmp_path_factory.mktemp("search-site"))
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,8 @@ walkthrough with the mouse and the keyboard, deep links to a step, the page with
 JavaScript, Material's instant navigation, light and dark mode, rule links, and no request
 leaving the site.
 
-One `mkdocs build`, one local HTTP server and one Chromium (Debian's `chromium` package,
-driven by Playwright) serve the whole module.
+The run's one `mkdocs build` (conftest's `built`), one local HTTP server and one Chromium
+(Debian's `chromium` package, driven by Playwright) serve the whole module.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from browsers import (
     QuietHandler,
     all_open,
     build_plain_site,
-    build_real_site,
     chromium,
     page_opener,
     serving,
@@ -76,12 +75,6 @@ class _Handler(QuietHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site, built by `mkdocs build`."""
-    return build_real_site(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ browser offline, every page opens (each saying it is a kept copy, of which build
 fallback page for a page not kept has the site's look and the reader's colours and lists the
 kept pages by title, and search says which of its results are not kept.
 
-The real site is built once (`test_site_browser`'s `built`); each test serves it on a server
+The real site is built once for the run (conftest's `built`); each test serves it on a server
 of its own, which it stops, and whose files can be made to fail. Every wait is for a
 condition. Screenshots at 1280 and 390 px, light and dark, go to build/screenshots/.
 """
@@ -22,11 +22,11 @@ from typing import Any, ClassVar
 import pytest
 from browsers import checked_page_opener, material_search, start_server, visit_kept
 from playwright.sync_api import Browser, Page, expect
-from test_site_browser import SCREENSHOTS, _Handler, browser, built
+from test_site_browser import SCREENSHOTS, _Handler, browser
 
 from checker.site.publish.offline_files import MANIFEST
 
-__all__ = ["browser", "built"]  # fixtures, shared with test_site_browser
+__all__ = ["browser"]  # a fixture, shared with test_site_browser
 
 PAGE = "ti4/objective-cards/"
 PHONE = {"width": 390, "height": 844}

@@ -17,9 +17,9 @@ import pytest
 from browsers import page_opener, start_server, wait_kept
 from playwright.sync_api import Browser, Page, expect
 from repo_games import TI4_TITLES as TITLES
-from test_site_browser import SCREENSHOTS, _Handler, browser, built, site
+from test_site_browser import SCREENSHOTS, _Handler, browser, site
 
-__all__ = ["browser", "built", "site"]  # fixtures, shared with test_site_browser
+__all__ = ["browser", "site"]  # fixtures, shared with test_site_browser
 
 PAGE = "ti4/objective-cards/"
 PHONE = {"width": 390, "height": 844}

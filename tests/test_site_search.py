@@ -15,7 +15,6 @@ import pytest
 from browsers import (
     ACTION_TIMEOUT,
     assert_on_site,
-    build_real_site,
     build_zensical_site,
     chromium,
     first_result,
@@ -43,10 +42,9 @@ page being read: test_search_ranking.py."""
 
 
 @pytest.fixture(scope="module")
-def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def sites(built: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The real site built by MkDocs, and by Zensical after the pre-build step."""
-    out = build_real_site(tmp_path_factory.mktemp("mkdocs-site"))
-    return {"mkdocs": out, "zensical": build_zensical_site(tmp_path_factory.mktemp("zensical"))}
+    return {"mkdocs": built, "zensical": build_zensical_site(tmp_path_factory.mktemp("zensical"))}
 
 
 @pytest.fixture(scope="module")
