@@ -233,12 +233,14 @@ def site_pages(built: Path) -> list[str]:
 
 WIDTH_JS = """() => {
     const width = document.documentElement.clientWidth;
+    const scrolled = document.documentElement.scrollWidth;
+    if (scrolled <= width) return [scrolled, width, []];  // no element to name
     const wide = Array.from(document.querySelectorAll('body *')).filter(el => {
         const box = el.getBoundingClientRect();
         return box.right > width + 1 && box.width > 0 && el.checkVisibility();
     }).map(el => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(
         el.getBoundingClientRect().right));
-    return [document.documentElement.scrollWidth, width, wide.slice(-3)];
+    return [scrolled, width, wide.slice(-3)];
 }"""
 
 
