@@ -1,9 +1,10 @@
 """The whole site read offline, in Chromium, as a player at the table would: "Keep this site for
 offline reading" keeps every page and file the build lists in one go, counting them as it
 goes, naming what could not be kept and trying those again; then, the server stopped and the
-browser offline, every page opens (each saying it is a kept copy, of which build), the
-fallback page for a page not kept has the site's look and the reader's colours and lists the
-kept pages by title, and search says which of its results are not kept.
+browser offline, every page comes from its kept copy (each saying it is one, of which build;
+one of each kind opens in full), the fallback page for a page not kept has the site's look
+and the reader's colours and lists the kept pages by title, and search says which of its
+results are not kept.
 
 The real site is built once for the run (conftest's `built`); each test serves it on a server
 of its own, which it stops, and whose files can be made to fail. Every wait is for a
@@ -59,6 +60,23 @@ UNSERVED_JS = """() => performance.getEntriesByType('resource')
 """The files a page loaded that did not come whole (from its kept copy, offline)."""
 
 WIDTH_JS = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+
+SERVED_JS = """urls => Promise.all(urls.map(async url => {
+    const response = await fetch(url);
+    const text = await response.text();
+    const note = /<p class="checker-kept"[^]*?<\\/p>/.exec(text);
+    const stamp = note && /<time datetime="([^"]*)"/.exec(note[0]);
+    return {url, status: response.status, address: response.url,
+            offline: text.includes('You are offline'), build: stamp ? stamp[1] : null};
+}))"""
+"""Each page asked for by the page shown, as its service worker answers: the status, the
+address answered, whether it is the fallback page, and the build its kept-copy note names."""
+
+OPENED = ["", "ti4/", "ti4/objective-cards/", "ti4/glossary/", "ti4/ask/", "ti4/scenarios/",
+          "ti4/coverage/", "ti3/status-phase/", "arcs/battle/", "guide/ci/"]
+"""The pages opened in full offline, one of each kind: the home page, a game's first page, a
+rules page of each game, a glossary, an ask page, a list of scenarios, a coverage page and a
+guide page (the others are asked for, and must come from their kept copy too)."""
 
 
 class _Failing(_Handler):
@@ -165,14 +183,20 @@ def test_keeping_the_site_counts_every_file_and_every_page_then_opens_offline(
                 "/pyodide/" in url], "the checker's runtime only when asked for"
 
     _offline(page, stop)
-    for entry in listed["pages"]:  # each one, never opened before but the home page
-        page.goto(root + entry["url"])
+    urls = [entry["url"] for entry in listed["pages"]]
+    assert set(OPENED) <= set(urls)
+    served = page.evaluate(SERVED_JS, [root + url for url in urls])
+    assert [answer for answer in served if (answer["status"], answer["address"],
+             answer["offline"], answer["build"]) != (200, answer["url"], False, listed["build"])
+            ] == [], "every page comes from its kept copy, which names its build"
+    for url in OPENED:  # each one never opened before but the home page
+        page.goto(root + url)
         expect(page.locator("article h1").first).not_to_have_text("You are offline")
         note = page.locator("article .checker-kept")
         expect(note).to_be_visible()
-        assert note.locator("time").get_attribute("datetime") == listed["build"], entry["url"]
-        assert page.url == root + entry["url"]
-        assert page.evaluate(UNSERVED_JS) == [], entry["url"]
+        assert note.locator("time").get_attribute("datetime") == listed["build"], url
+        assert page.url == root + url
+        assert page.evaluate(UNSERVED_JS) == [], url
     # A walkthrough of a page never opened online: from its file, kept too, vouching nothing.
     page.goto(root + "arcs/battle/")
     line = page.locator("[data-walkthrough-line]").filter(has_text="steps)").first
