@@ -182,6 +182,15 @@ def test_each_step_shows_its_picture_with_what_it_changed_marked(
 EVERY_STEP = "li.wt-step[hidden] { display: block !important; }"
 """Every step of every walkthrough shown at once: each picture laid out as its step shows it."""
 
+PAGE_WORDS_JS = f"""() => {{
+    const words = {WORDS_JS};
+    return Array.from(document.querySelectorAll('.wt[data-walkthrough]'))
+        .filter(root => root.querySelector('.wt-picture svg'))
+        .map(root => [root.id, words(root)]);
+}}"""
+"""`WORDS_JS` for each walkthrough of the page that has a picture: its id and its words (one
+call for the page, not one for each walkthrough)."""
+
 
 @pytest.mark.parametrize("game", ["ti4", "ti3", "arcs"])
 def test_every_picture_of_every_page_has_words_of_11_px_on_a_phone(
@@ -195,13 +204,10 @@ def test_every_picture_of_every_page_has_words_of_11_px_on_a_phone(
         page.goto(site + page_path)
         all_open(page)
         page.add_style_tag(content=EVERY_STEP)
-        for root in page.locator(".wt[data-walkthrough]").all():
-            if not root.locator(".wt-picture svg").count():
-                continue
-            words = root.evaluate(WORDS_JS)
+        for walkthrough, words in page.evaluate(PAGE_WORDS_JS):
             pictures += 1
             if words["smallest"] < SMALLEST or words["wide"] > 390:
-                small.append(f"{page_path}#{root.get_attribute('id')}: "
+                small.append(f"{page_path}#{walkthrough}: "
                              f"{words['smallest']:.1f} px ({words['word']}), "
                              f"{words['wide']} px wide")
     assert pictures, f"no {game} walkthrough shows a picture"
