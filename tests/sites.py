@@ -66,8 +66,10 @@ def make_site(root: Path, pages: dict[str, str], scenarios: dict[str, str] | Non
     """A small site, with a page listing the TI4 scenarios; `material` builds it with Material
     and its search plugin (the one that honours `search: exclude`) instead of MkDocs' own
     theme. The plugin serves the checker's files; `written` writes them into the docs folder
-    too, for a generator that runs no plugin (Zensical)."""
-    theme, search = ("material", "\n  - search") if material else ("mkdocs", "")
+    too, for a generator that runs no plugin (Zensical). Material loads no web fonts, as in
+    the project's site and the ones `checker new` makes: no page loads anything from
+    elsewhere."""
+    theme, search = ("material, font: false", "\n  - search") if material else ("mkdocs", "")
     (root / "mkdocs.yml").write_text(textwrap.dedent(f"""\
         site_name: Test
         theme: {{name: {theme}}}

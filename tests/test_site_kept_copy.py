@@ -37,7 +37,7 @@ PAGE = "ti4/embed/"
 OTHER = "ti4/other/"
 FILE = GOOD_YAML.replace("ti4-page-example", "ti4-file")
 WRONG = FILE.replace("{Red: 1}", "{Red: 3}")
-THEME = ("theme: {name: material, features: [navigation.instant], palette: ["
+THEME = ("theme: {name: material, font: false, features: [navigation.instant], palette: ["
          "{media: '(prefers-color-scheme: light)', scheme: default}, "
          "{media: '(prefers-color-scheme: dark)', scheme: slate}]}")
 PATIENCE = 4.0
@@ -99,7 +99,9 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
     gate = _Gate()
     url, stop = start_server(tmp_path / "site", _gated(gate))
     # At its own address: Material's instant navigation swaps the pages sitemap.xml lists.
-    text = config.read_text(encoding="utf-8").replace("theme: {name: material}", THEME)
+    text = config.read_text(encoding="utf-8")
+    assert text.count("theme: {name: material, font: false}") == 1
+    text = text.replace("theme: {name: material, font: false}", THEME)
     config.write_text(f"site_url: {url}\n{text}", encoding="utf-8")
     try:
         yield Site(tmp_path, url, gate)
