@@ -81,11 +81,20 @@ guide page (the others are asked for, and must come from their kept copy too).""
 
 class _Failing(_Handler):
     """The site's server, answering 500 for the paths in `failing`, and answering for those
-    in `held` only once `release` is set."""
+    in `held` only once `release` is set; no answer is reused unasked (`Cache-Control:
+    no-cache`)."""
 
     failing: ClassVar[set[str]] = set()
     held: ClassVar[set[str]] = set()
     release = threading.Event()
+
+    def end_headers(self) -> None:
+        # The browser asks again before it reuses an answer: offline, each must come from the
+        # service worker's copies. Without this, the browser's own cache answers the worker's
+        # requests for a while, judged by the files' age: minutes, for a build made earlier
+        # in the run.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
