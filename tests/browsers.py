@@ -82,6 +82,14 @@ def press(page: Page, selector: str) -> None:
     page.locator(selector).click()
 
 
+def hold_runtime(page: Page) -> None:
+    """The checker's runtime never arrives in `page`'s browser context: the first file its
+    worker asks for is held, as on a very slow network. For a test that reads an ask page's
+    form or editor alone: an idle ask page starts Python, seconds of both cores, which such a
+    test never uses."""
+    page.context.route("**/assets/checker/browser/bundle.json", lambda route: None)
+
+
 SHOW_ALL = "localStorage.setItem('checker-examples-shown', '1')"
 """What a reader's "show the examples in full" leaves in the browser: every example of a rules
 page opens in place on the pages after (an init script of a test's browser context)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
-from browsers import chromium, page_opener, press, serving
+from browsers import chromium, hold_runtime, page_opener, press, serving
 from playwright.sync_api import Browser, Page, expect
 from repo_games import GAMES
 
@@ -71,8 +71,13 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
         yield _open
 
 
-def ask_page(open_page: Callable[..., Page], site: str, game: str, **options: Any) -> Page:
+def ask_page(open_page: Callable[..., Page], site: str, game: str, checks: bool = False,
+             **options: Any) -> Page:
+    """`game`'s ask page, once its form is drawn; unless the test `checks`, without the
+    checker's runtime (`hold_runtime`)."""
     page = open_page(**options)
+    if not checks:
+        hold_runtime(page)
     page.goto(f"{site}{game}/ask/")
     # The form waits for the schema and the situations (seconds on a busy machine).
     expect(page.locator("[data-checker-form] section").first).to_be_visible(timeout=60_000)
@@ -119,7 +124,7 @@ def test_an_arcs_battle_question_asked_with_the_form_only(open_page: Callable[..
                                                           site: str) -> None:
     """Three players; Red holds the initiative and leads Aggression; Red's two ships battle
     Blue's two in 2 Gate, one skirmish die rolls a hit, which damages a ship of Blue's."""
-    page = ask_page(open_page, site, "arcs")
+    page = ask_page(open_page, site, "arcs", checks=True)
     page.get_by_label("The question", exact=True).fill("Red's skirmish die hits; what of Blue's ships?")
     add(page, ".setup.+", "initiative")
     add(page, ".setup.+", "action_cards")
@@ -171,7 +176,7 @@ def test_a_ti4_scoring_question_asked_with_the_form_only(open_page: Callable[...
                                                          site: str) -> None:
     """Red has 9 points in the status phase and scores Expand Borders: 10 points, the game
     is over and Red wins. A claim of 11 points then does not hold."""
-    page = ask_page(open_page, site, "ti4")
+    page = ask_page(open_page, site, "ti4", checks=True)
     page.get_by_label("The question", exact=True).fill("Red scores a tenth point; does Red win?")
     add(page, ".setup.+", "phase")
     field(page, ".setup.phase").select_option(label="status")
@@ -220,7 +225,7 @@ def test_the_form_offers_every_step_kind_and_claim_of_the_games_vocabulary(
 
 def test_check_on_the_blank_question_says_what_to_do(open_page: Callable[..., Page],
                                                      site: str) -> None:
-    page = ask_page(open_page, site, "ti4")
+    page = ask_page(open_page, site, "ti4", checks=True)
     assert check_and_wait(page) == "blank"
     verdict = page.locator("[data-checker-verdict]")
     expect(verdict).to_contain_text("Pick a situation")

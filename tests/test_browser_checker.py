@@ -32,6 +32,7 @@ from browsers import (
     all_open,
     assert_on_site,
     chromium,
+    hold_runtime,
     page_opener,
     press,
     serving,
@@ -357,6 +358,7 @@ def test_pasting_a_huge_text_is_refused_and_a_large_one_goes_in(open_page: Calla
     """5 MB pasted into the editor (five times what the checker reads) is refused with a note;
     the largest legal question pasted goes in."""
     page = open_page()
+    hold_runtime(page)  # the editor alone
     page.goto(f"{site}ti4/ask/")
     editor = page.locator("[data-checker-editor]")
     before = editor.input_value()
@@ -494,6 +496,7 @@ def test_an_ask_page_starts_from_a_situation_with_the_readers_players(
 def test_a_shared_link_opens_the_question_checked(open_page: Callable[..., Page],
                                                   site: str) -> None:
     page = open_page()
+    hold_runtime(page)  # sharing needs none; the page that opens the link checks
     page.goto(f"{site}ti4/ask/")
     question = (ROOT / "scenarios/ti4/victory-reach-goal-in-status-phase.yaml").read_text("utf-8")
     page.locator("[data-checker-editor]").fill(question)
